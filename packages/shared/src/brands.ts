@@ -1,0 +1,160 @@
+/**
+ * Brand (client) settings, spec §1 and §3 "Platform config". These are the seed values; the
+ * server stores them as data (table `brands`) and serves them from GET /api/pc/v1/global/config.
+ */
+
+export interface FooterLink {
+  label: string;
+  url: string;
+}
+
+export interface BrandDomains {
+  pc: string;
+  mobile: string;
+  bbs: string;
+  activity: string;
+  /** Welfare (author benefits) document. */
+  welfareDoc: string;
+  /** Editors' document. */
+  editorsDoc: string;
+}
+
+export interface BrandSettings {
+  clientId: number;
+  /** Brief name used in local host names (`<brief>.localhost`). */
+  brief: string;
+  clientName: string;
+  platformName: string;
+  titleName: string;
+  keywords: string;
+  description: string;
+  faviconLink: string;
+  domains: BrandDomains;
+  editorTitle: string;
+  /** Editor contact links; present for three clients (§1). */
+  editorLinks: FooterLink[];
+  /** Words needed to apply for signing a novel, e.g. '2万'. */
+  applySignCondition: string;
+  /** Characters a short story needs to apply for signing. */
+  shortStorySignCondition: number;
+  onlineSignSuccessText: string;
+  /** The three sibling reading sites, help centre, feedback (forum category 8), report studio. */
+  footerLinks: FooterLink[];
+  signingPolicyLinks: FooterLink[];
+  theme: 'orange' | 'red';
+  proxyApi: string;
+  apiDomain: string;
+  captchaConfig: { is_closed: boolean };
+  /** Layout config: global pop-ups only show when true (§2). */
+  appGlobalPop: { show: boolean };
+  /** Menu and feature permissions of the layout config, e.g. 'writing-camp', 'ai-assistant'. */
+  permissions: string[];
+  /** The environment value; the branch-info tooltip shows only when it is '0' (§2). */
+  environment: string;
+}
+
+export const MAIN_PLATFORM_CLIENT_ID = 1;
+/** Plain `localhost` answers as client 2 (decisions.md). */
+export const LOCALHOST_CLIENT_ID = 2;
+
+const EDITOR_TITLE = '责任编辑';
+
+function brand(
+  clientId: number,
+  brief: string,
+  names: { clientName: string; platformName: string; titleName: string },
+  rest: Partial<BrandSettings> & Pick<BrandSettings, 'applySignCondition' | 'onlineSignSuccessText' | 'theme'>,
+): BrandSettings {
+  const host = `${brief}.example.com`;
+  return {
+    clientId,
+    brief,
+    ...names,
+    keywords: `${names.platformName},作者中心,网络小说,短篇故事,剧本,签约,稿酬`,
+    description: `${names.platformName}作者中心：作品管理、章节发布、在线签约、收入与数据、读者评论与纠错。`,
+    faviconLink: '/favicon.svg',
+    domains: {
+      pc: `author.${host}`,
+      mobile: `m-author.${host}`,
+      bbs: `bbs.${host}`,
+      activity: `activity.${host}`,
+      welfareDoc: `https://doc.${host}/welfare`,
+      editorsDoc: `https://doc.${host}/editors`,
+    },
+    editorTitle: EDITOR_TITLE,
+    editorLinks: [],
+    shortStorySignCondition: 4000,
+    footerLinks: [
+      { label: '阅读站·男频', url: `https://www.${host}` },
+      { label: '阅读站·女频', url: `https://mm.${host}` },
+      { label: '阅读站·免费', url: `https://free.${host}` },
+      { label: '帮助中心', url: '/front/help-center/home' },
+      { label: '意见反馈', url: `https://bbs.${host}/category/8` },
+      { label: '举报中心', url: '/front/report-studio' },
+    ],
+    signingPolicyLinks: [{ label: '签约政策', url: `https://doc.${host}/sign-policy` }],
+    proxyApi: '/api',
+    apiDomain: `https://author.${host}`,
+    captchaConfig: { is_closed: false },
+    appGlobalPop: { show: true },
+    permissions: ['writing-camp', 'ai-assistant'],
+    environment: '1',
+    ...rest,
+  };
+}
+
+const editorLinks = (brief: string): FooterLink[] => [
+  { label: `${EDITOR_TITLE}名录`, url: `https://doc.${brief}.example.com/editors` },
+  { label: '投稿须知', url: `https://doc.${brief}.example.com/submit` },
+];
+
+export const SEED_BRANDS: BrandSettings[] = [
+  brand(
+    1,
+    'main',
+    { clientName: '主站', platformName: '主站作者中心', titleName: '主站作者中心' },
+    {
+      applySignCondition: '2万',
+      onlineSignSuccessText: '您发起的线上电子签约已提交成功，预计在5~7个工作日内完成公司审核和盖章！',
+      theme: 'orange',
+    },
+  ),
+  brand(
+    2,
+    'wonder',
+    { clientName: '奇妙小说', platformName: '奇妙小说作者中心', titleName: '奇妙小说作者中心' },
+    {
+      applySignCondition: '2万',
+      onlineSignSuccessText: '您发起的线上电子签约已提交成功，预计在1~3个工作日内完成公司审核和盖章！',
+      theme: 'orange',
+      editorLinks: editorLinks('wonder'),
+    },
+  ),
+  brand(
+    3,
+    'third',
+    { clientName: '三号书城', platformName: '三号书城作者中心', titleName: '三号书城作者中心' },
+    {
+      applySignCondition: '1万',
+      onlineSignSuccessText: '您发起的线上电子签约已提交成功，预计在5~7个工作日内完成公司审核和盖章！',
+      theme: 'red',
+      editorLinks: editorLinks('third'),
+    },
+  ),
+  brand(
+    4,
+    'brain-hole',
+    { clientName: '脑洞故事', platformName: '脑洞故事作者中心', titleName: '脑洞故事作者中心' },
+    {
+      applySignCondition: '4千',
+      onlineSignSuccessText: '您发起的线上电子签约已提交成功，预计在5~7个工作日内完成公司审核和盖章！',
+      theme: 'red',
+      editorLinks: editorLinks('brain-hole'),
+    },
+  ),
+];
+
+/** Page title: `<route title>-<platform titleName>`, or the platform title alone (§1). */
+export function pageTitle(routeTitle: string | undefined, titleName: string): string {
+  return routeTitle ? `${routeTitle}-${titleName}` : titleName;
+}

@@ -1,0 +1,3 @@
+export * from './brands.ts';
+export * from './errors.ts';
+export * from './protocol.ts';
