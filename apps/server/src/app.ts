@@ -1,0 +1,161 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ErrorCode, HTTP_STATUS_MESSAGES } from '@author-centre/shared';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { globalRoutes } from './modules/global/global.routes.ts';
+import { checkAccess } from './platform/auth/guards.ts';
+import { Sessions } from './platform/auth/sessions.ts';
+import { Brands } from './platform/brands/brands.ts';
+import type { AppContext } from './platform/context.ts';
+import { PersonalData } from './platform/crypto/personal-data.ts';
+import { type DatabaseHandle, openDatabase } from './platform/db/database.ts';
+import { migrateToLatest } from './platform/db/migrate.ts';
+import { AppError } from './platform/http/errors.ts';
+import './platform/http/fastify-types.ts';
+import { localize } from './platform/http/language.ts';
+import { RequestKeys } from './platform/http/request-keys.ts';
+import { verifySignature } from './platform/http/signing.ts';
+import { RateLimiter } from './platform/rate-limit.ts';
+
+/** Every module's routes, in one list. A module is a Fastify plugin reading `app.ctx`. */
+const MODULES = [globalRoutes];
+
+export interface BuildOptions {
+  /** An already-open database (tests); otherwise opened from the configuration. */
+  database?: DatabaseHandle;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 20 * 1024 * 1024,
+    logger: {
+      level: config.LOG_LEVEL,
+      // Query strings and bodies can carry phones and codes: log the path only, never headers.
+      serializers: {
+        req: (req) => ({ method: req.method, path: req.url.split('?')[0], host: req.host }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    },
+  });
+
+  const database = options.database ?? openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await migrateToLatest(database.db);
+  const brands = new Brands(database.db);
+  await brands.seed();
+  await brands.load();
+
+  const closers: Array<() => Promise<void> | void> = [];
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    engine: database.engine,
+    brands,
+    requestKeys: new RequestKeys(database.db),
+    sessions: new Sessions(database.db, { production: config.isProduction }),
+    rateLimiter: new RateLimiter(database.db),
+    personalData: new PersonalData(config.dataKey),
+    log: app.log,
+    onClose: (fn) => closers.push(fn),
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('brand', null as never);
+  app.decorateRequest('auth', null);
+  app.addHook('onClose', async () => {
+    for (const fn of closers.reverse()) await fn();
+    if (!options.database) await database.close();
+  });
+
+  await app.register(fastifyCookie);
+
+  // JSON bodies are kept as text too: the request signature covers the exact bytes sent.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    request.rawBody = text;
+    if (text.length === 0) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(
+        new AppError(ErrorCode.invalidInput, {
+          'zh-CN': '请求内容不是有效的JSON',
+          'en-US': 'The request body is not valid JSON',
+        }),
+        undefined,
+      );
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    request.brand = brands.resolve(request.hostname);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const routeConfig = request.routeOptions.config;
+    if (request.url.startsWith('/api/') && routeConfig.signed !== false)
+      await verifySignature(request, ctx.requestKeys);
+    if (routeConfig.auth) {
+      request.auth = await ctx.sessions.read(request);
+      checkAccess(routeConfig.auth, request.auth);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfterMs) reply.header('retry-after', Math.ceil(error.retryAfterMs / 1000));
+      return reply.status(error.httpStatus).send({
+        code: error.code,
+        errors: {
+          code: error.code,
+          title: localize(request, error.title),
+          ...(error.field ? { field: error.field } : {}),
+          ...(error.retryAfterMs ? { retry_after: Math.ceil(error.retryAfterMs / 1000) } : {}),
+        },
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const title =
+        status === 413
+          ? localize(request, { 'zh-CN': '上传内容过大', 'en-US': 'The upload is too large' })
+          : HTTP_STATUS_MESSAGES[400];
+      return reply
+        .status(status)
+        .send({ code: ErrorCode.invalidInput, errors: { code: ErrorCode.invalidInput, title } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ code: ErrorCode.internal, errors: { code: ErrorCode.internal, title: HTTP_STATUS_MESSAGES[500] } });
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  for (const module of MODULES) await app.register(module);
+
+  const webDist = resolve(config.WEB_DIST);
+  const hasWeb = existsSync(resolve(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send({ code: 404, errors: { code: 404, title: HTTP_STATUS_MESSAGES[404] } });
+    }
+    // History-mode routes: every page path serves the app, which routes on the client.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,129 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.ts';
+import type { Role } from '../db/schema.ts';
+
+export interface AuthContext {
+  sessionId: string;
+  userId: number;
+  accountId: number;
+  clientId: number;
+  role: Role;
+}
+
+/** A session ends after a week without use, and a month after login whatever happens. */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reads do not become writes. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Server-side sessions: an opaque 256-bit token in an HttpOnly cookie, stored only as its hash,
+ * bound to one brand, with idle and absolute timeouts.
+ */
+export class Sessions {
+  readonly #db: Db;
+  readonly cookieName: string;
+  readonly #secure: boolean;
+
+  constructor(db: Db, options: { production: boolean }) {
+    this.#db = db;
+    this.#secure = options.production;
+    this.cookieName = options.production ? '__Host-ac_sid' : 'ac_sid';
+  }
+
+  /** Creates a session and returns its token (a fresh token every login: rotation). */
+  async issue(who: { userId: number; accountId: number; clientId: number }, now = Date.now()): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.#db
+      .insertInto('sessions')
+      .values({
+        id: hashToken(token),
+        client_id: who.clientId,
+        user_id: who.userId,
+        account_id: who.accountId,
+        created_at: now,
+        last_seen_at: now,
+        idle_expires_at: now + SESSION_IDLE_MS,
+        absolute_expires_at: now + SESSION_ABSOLUTE_MS,
+      })
+      .execute();
+    return token;
+  }
+
+  /** Starts a session at login and sets its cookie. */
+  async start(
+    reply: FastifyReply,
+    who: { userId: number; accountId: number; clientId: number },
+    now = Date.now(),
+  ): Promise<string> {
+    const token = await this.issue(who, now);
+    reply.setCookie(this.cookieName, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.#secure,
+      maxAge: SESSION_ABSOLUTE_MS / 1000,
+    });
+    return token;
+  }
+
+  /** The session of a request, if its cookie names a live session of this brand. */
+  async read(request: FastifyRequest, now = Date.now()): Promise<AuthContext | null> {
+    const token = request.cookies[this.cookieName];
+    if (!token) return null;
+    const id = hashToken(token);
+    const row = await this.#db
+      .selectFrom('sessions')
+      .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
+      .select([
+        'sessions.id',
+        'sessions.user_id',
+        'sessions.account_id',
+        'sessions.client_id',
+        'sessions.last_seen_at',
+        'sessions.idle_expires_at',
+        'sessions.absolute_expires_at',
+        'accounts.role',
+      ])
+      .where('sessions.id', '=', id)
+      .executeTakeFirst();
+    if (!row || row.client_id !== request.brand.clientId) return null;
+    if (row.idle_expires_at <= now || row.absolute_expires_at <= now) {
+      await this.#db.deleteFrom('sessions').where('id', '=', id).execute();
+      return null;
+    }
+    if (now - row.last_seen_at > TOUCH_INTERVAL_MS) {
+      await this.#db
+        .updateTable('sessions')
+        .set({ last_seen_at: now, idle_expires_at: Math.min(now + SESSION_IDLE_MS, row.absolute_expires_at) })
+        .where('id', '=', id)
+        .execute();
+    }
+    return { sessionId: id, userId: row.user_id, accountId: row.account_id, clientId: row.client_id, role: row.role };
+  }
+
+  /** Moves the session to another of the same person's accounts (pen names). */
+  async switchAccount(sessionId: string, accountId: number): Promise<void> {
+    await this.#db.updateTable('sessions').set({ account_id: accountId }).where('id', '=', sessionId).execute();
+  }
+
+  async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const token = request.cookies[this.cookieName];
+    if (token) await this.#db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
+    reply.clearCookie(this.cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.#secure });
+  }
+
+  async endAllOf(userId: number): Promise<void> {
+    await this.#db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  }
+
+  async purgeExpired(now = Date.now()): Promise<void> {
+    await this.#db
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('idle_expires_at', '<=', now), eb('absolute_expires_at', '<=', now)]))
+      .execute();
+  }
+}

@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Sessions } from './auth/sessions.ts';
+import type { Brands } from './brands/brands.ts';
+import type { PersonalData } from './crypto/personal-data.ts';
+import type { Db, Engine } from './db/database.ts';
+import type { RequestKeys } from './http/request-keys.ts';
+import type { RateLimiter } from './rate-limit.ts';
+
+/** What every module is given: configuration and the platform's shared machinery. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  engine: Engine;
+  brands: Brands;
+  requestKeys: RequestKeys;
+  sessions: Sessions;
+  rateLimiter: RateLimiter;
+  personalData: PersonalData;
+  log: FastifyBaseLogger;
+  /** Work to run when the app closes (timers, provider connections). */
+  onClose(fn: () => Promise<void> | void): void;
+}

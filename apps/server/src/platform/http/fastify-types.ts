@@ -1,0 +1,24 @@
+import type { BrandSettings } from '@author-centre/shared';
+import type { AuthRequirement } from '../auth/guards.ts';
+import type { AuthContext } from '../auth/sessions.ts';
+import type { AppContext } from '../context.ts';
+import type { RequestKey } from './request-keys.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    brand: BrandSettings;
+    /** The raw text of a JSON body, which its signature covers. */
+    rawBody?: string;
+    requestKey?: RequestKey;
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route; absent means anyone. */
+    auth?: AuthRequirement;
+    /** Set false for the few /api routes that are not signed (encryption-info, server-to-server, dev). */
+    signed?: boolean;
+  }
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+
+export interface RequestKey {
+  id: string;
+  clientId: number;
+  secret: string;
+  expiresAt: number;
+}
+
+/** How long a secret from the encryption-info call signs requests before the client must refresh it. */
+export const REQUEST_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const CACHE_LIMIT = 50_000;
+
+/**
+ * Per-client signing secrets (§7 encryption-info). Stored in the database so every instance can
+ * verify a key another issued; cached in memory because keys never change once issued.
+ */
+export class RequestKeys {
+  readonly #db: Db;
+  readonly #cache = new Map<string, RequestKey>();
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  async issue(clientId: number, now = Date.now()): Promise<RequestKey> {
+    const key: RequestKey = {
+      id: randomBytes(18).toString('base64url'),
+      clientId,
+      secret: randomBytes(16).toString('hex'),
+      expiresAt: now + REQUEST_KEY_LIFETIME_MS,
+    };
+    await this.#db
+      .insertInto('request_keys')
+      .values({ id: key.id, client_id: clientId, secret: key.secret, created_at: now, expires_at: key.expiresAt })
+      .execute();
+    this.#remember(key);
+    return key;
+  }
+
+  async find(id: string, now = Date.now()): Promise<RequestKey | null> {
+    let key = this.#cache.get(id);
+    if (!key) {
+      const row = await this.#db.selectFrom('request_keys').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return null;
+      key = { id: row.id, clientId: row.client_id, secret: row.secret, expiresAt: row.expires_at };
+      this.#remember(key);
+    }
+    return key.expiresAt > now ? key : null;
+  }
+
+  async purgeExpired(now = Date.now()): Promise<void> {
+    await this.#db.deleteFrom('request_keys').where('expires_at', '<', now).execute();
+    for (const [id, key] of this.#cache) if (key.expiresAt <= now) this.#cache.delete(id);
+  }
+
+  #remember(key: RequestKey): void {
+    if (this.#cache.size >= CACHE_LIMIT) this.#cache.delete(this.#cache.keys().next().value as string);
+    this.#cache.set(key.id, key);
+  }
+}

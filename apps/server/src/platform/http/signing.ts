@@ -1,0 +1,51 @@
+import {
+  canonicalParams,
+  REQUEST_KEY_COOKIE,
+  SIGN_HEADER,
+  SIGNATURE_MAX_SKEW_MS,
+  sign,
+  signaturesEqual,
+} from '@author-centre/shared';
+import type { FastifyRequest } from 'fastify';
+import { signatureInvalid } from './errors.ts';
+import type { RequestKeys } from './request-keys.ts';
+
+/**
+ * Verifies a request's signature (§7, decisions.md). JSON posts sign their raw body in the
+ * `b-sign` header; every other request carries `sign` and `t` among its query parameters.
+ * Any failure is 40001013, after which the client fetches a fresh secret and retries once.
+ */
+export async function verifySignature(request: FastifyRequest, keys: RequestKeys, now = Date.now()): Promise<void> {
+  const keyId = request.cookies[REQUEST_KEY_COOKIE];
+  const key = keyId ? await keys.find(keyId, now) : null;
+  if (!key || key.clientId !== request.brand.clientId) {
+    throw signatureInvalid({
+      'zh-CN': '请求密钥已失效，请刷新页面',
+      'en-US': 'The request key has expired; please reload',
+    });
+  }
+  const path = request.url.split('?')[0];
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const isJsonBody = typeof request.rawBody === 'string';
+  let t: unknown;
+  let given: unknown;
+  let payload: string;
+  if (isJsonBody) {
+    t = (request.body as Record<string, unknown> | null)?.t;
+    given = request.headers[SIGN_HEADER];
+    payload = request.rawBody as string;
+  } else {
+    t = query.t;
+    given = query.sign;
+    payload = canonicalParams(query);
+  }
+  const timestamp = Number(t);
+  if (!Number.isFinite(timestamp) || Math.abs(now - timestamp) > SIGNATURE_MAX_SKEW_MS) {
+    throw signatureInvalid({ 'zh-CN': '请求已过期，请重试', 'en-US': 'The request is stale; please retry' });
+  }
+  const expected = sign(key.secret, request.method, path, payload, String(t));
+  if (typeof given !== 'string' || !signaturesEqual(given, expected)) {
+    throw signatureInvalid({ 'zh-CN': '请求签名不正确', 'en-US': 'The request signature is wrong' });
+  }
+  request.requestKey = key;
+}
