@@ -22,6 +22,8 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Seeds demo brands' authors and content into an empty database at start (default: on SQLite). */
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
   /** Runs in-process background jobs (scheduled publishing and others) in this instance. */
   RUN_JOBS: z
     .enum(['true', 'false'])
@@ -31,7 +33,8 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'DATA_KEY'> {
+export interface Config extends Omit<Env, 'DATA_KEY' | 'SEED_DEMO'> {
+  SEED_DEMO: boolean;
   isProduction: boolean;
   dataKey: Buffer;
   /** Extra environment values read by providers (SMS, AI, …); each provider validates its own. */
@@ -62,7 +65,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const lines = parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const { DATA_KEY, ...env } = parsed.data;
+  const { DATA_KEY, SEED_DEMO, ...env } = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
   const dataDir = resolve(env.DATA_DIR);
   if (isProduction && env.DATABASE_URL && !DATA_KEY) {
@@ -71,6 +74,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     ...env,
     DATA_DIR: dataDir,
+    SEED_DEMO: SEED_DEMO ? SEED_DEMO === 'true' : !env.DATABASE_URL,
     isProduction,
     dataKey: DATA_KEY ? decodeKey(DATA_KEY) : localDataKey(dataDir),
     env: source,

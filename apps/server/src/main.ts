@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { seedDemo } from './seed/demo.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await buildApp(config);
+  if (config.SEED_DEMO && (await seedDemo(app.ctx))) app.log.info('demo data seeded');
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
