@@ -27,7 +27,9 @@ export async function globalRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  routeAliases(app, 'GET', ['/api/pc/v1/global/config'], {}, async (request) => ok(request.brand));
+  routeAliases(app, 'GET', ['/api/pc/v1/global/config'], {}, async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(app.ctx.brands.configReply(request.brand.clientId)),
+  );
 
   routeAliases(app, 'GET', ['/api/pc/v1/login-status'], { config: { auth: 'optional' } }, async (request) => {
     const auth = await sessions.read(request);

@@ -9,6 +9,7 @@ export class Brands {
   readonly #db: Db;
   #byId = new Map<number, BrandSettings>();
   #byHost = new Map<string, number>();
+  #configJson = new Map<number, string>();
 
   constructor(db: Db) {
     this.#db = db;
@@ -41,12 +42,18 @@ export class Brands {
     byHost.set('127.0.0.1', LOCALHOST_CLIENT_ID);
     this.#byId = byId;
     this.#byHost = byHost;
+    this.#configJson = new Map([...byId].map(([id, settings]) => [id, JSON.stringify({ code: 200, data: settings })]));
   }
 
   get(clientId: number): BrandSettings {
     const brand = this.#byId.get(clientId) ?? this.#byId.get(MAIN_PLATFORM_CLIENT_ID);
     if (!brand) throw new Error('Brands are not loaded');
     return brand;
+  }
+
+  /** The brand-config reply, serialized once per settings change (every page asks for it first). */
+  configReply(clientId: number): string {
+    return this.#configJson.get(clientId) ?? this.#configJson.get(MAIN_PLATFORM_CLIENT_ID)!;
   }
 
   all(): BrandSettings[] {

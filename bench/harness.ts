@@ -1,0 +1,249 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { canonicalParams, REQ_INFO_PATH, SIGN_HEADER, sign } from '@author-centre/shared';
+import autocannon from 'autocannon';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+export interface LoadResult {
+  reqPerSec: number;
+  p99Ms: number;
+  p50Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export interface Figure {
+  name: string;
+  /** e.g. { reqPerSec, p99Ms, ratio } or { savesPerSec } — printed in order. */
+  values: Record<string, number>;
+  target: string;
+  pass: boolean;
+}
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT';
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+  durationSeconds?: number;
+  /** Builds each request afresh (e.g. a new signature); see autocannon's `requests`. */
+  setupRequest?: (req: any) => any;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
+    srv.on('error', fail);
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+function stopper(child: ChildProcess, dataDir?: string) {
+  return async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+/** A signed client for setting up data and for building signed requests, as the web app signs them. */
+export class SignedClient {
+  readonly base: string;
+  secret = '';
+  cookies = new Map<string, string>();
+
+  constructor(base: string) {
+    this.base = base;
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  #keep(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+  }
+
+  async init(): Promise<this> {
+    const res = await fetch(`${this.base}${REQ_INFO_PATH}`, { headers: { cookie: this.cookieHeader() } });
+    this.#keep(res);
+    this.secret = ((await res.json()) as any).data.secret;
+    return this;
+  }
+
+  /** A signed GET path with query (valid for the signature window of 5 minutes). */
+  signedGetPath(path: string, query: Record<string, string | number> = {}): string {
+    const t = Date.now();
+    const params = { ...query, t };
+    const s = sign(this.secret, 'GET', path, canonicalParams(params), t);
+    return `${path}?${new URLSearchParams({ ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])), sign: s })}`;
+  }
+
+  /** Headers and body of a signed JSON post. */
+  signedPost(path: string, body: Record<string, unknown>): { headers: Record<string, string>; body: string } {
+    const t = Date.now();
+    const raw = JSON.stringify({ ...body, t });
+    return {
+      headers: {
+        'content-type': 'application/json',
+        cookie: this.cookieHeader(),
+        [SIGN_HEADER]: sign(this.secret, 'POST', path, raw, t),
+      },
+      body: raw,
+    };
+  }
+
+  async get(path: string, query: Record<string, string | number> = {}): Promise<any> {
+    const res = await fetch(`${this.base}${this.signedGetPath(path, query)}`, {
+      headers: { cookie: this.cookieHeader() },
+    });
+    this.#keep(res);
+    return res.json();
+  }
+
+  async post(path: string, body: Record<string, unknown>): Promise<any> {
+    const req = this.signedPost(path, body);
+    const res = await fetch(`${this.base}${path}`, { method: 'POST', headers: req.headers, body: req.body });
+    this.#keep(res);
+    return res.json();
+  }
+}
+
+export class BenchHarness {
+  readonly figures: Figure[] = [];
+  #bare: LoadResult | null = null;
+
+  /** The real server in production mode on a fresh SQLite database (demo data seeded unless env says otherwise). */
+  async startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+    const port = await freePort();
+    const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'ac-bench-'));
+    const child = spawn(process.execPath, [join(ROOT, 'apps/server/src/main.ts')], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHealth(url, child);
+    return { url, port, dataDir, stop: stopper(child, env.DATA_DIR ? undefined : dataDir) };
+  }
+
+  /** A bare Fastify route in its own process, measured once per run: the baseline of every ratio. */
+  async bareBaseline(): Promise<LoadResult> {
+    if (this.#bare) return this.#bare;
+    const port = await freePort();
+    const child = spawn(process.execPath, [join(ROOT, 'bench/bare-server.ts')], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHealth(url, child);
+    try {
+      this.#bare = await this.load({ url: `${url}/bare` });
+    } finally {
+      await stopper(child)();
+    }
+    this.record({
+      name: 'bare Fastify route (baseline)',
+      values: { reqPerSec: this.#bare.reqPerSec, p99Ms: this.#bare.p99Ms },
+      target: '—',
+      pass: true,
+    });
+    return this.#bare;
+  }
+
+  /** Load with autocannon: 50 connections for 8 s unless told otherwise. */
+  async load(options: LoadOptions): Promise<LoadResult> {
+    // A short warm-up first, so the JIT and caches are in the same state for every figure.
+    await autocannon({
+      url: options.url,
+      method: options.method ?? 'GET',
+      headers: options.headers,
+      body: options.body,
+      connections: 10,
+      duration: 2,
+    });
+    const result = await autocannon({
+      url: options.url,
+      method: options.method ?? 'GET',
+      headers: options.headers,
+      body: options.body,
+      connections: options.connections ?? 50,
+      duration: options.durationSeconds ?? 8,
+      ...(options.setupRequest ? { requests: [{ setupRequest: options.setupRequest }] } : {}),
+    });
+    return {
+      reqPerSec: result.requests.average,
+      p99Ms: result.latency.p99,
+      p50Ms: result.latency.p50,
+      errors: result.errors + result.timeouts,
+      non2xx: result.non2xx,
+    };
+  }
+
+  /** Measures an endpoint against the bare baseline and records the figure with its targets. */
+  async compare(
+    name: string,
+    options: LoadOptions,
+    targets: { minRatio: number; maxP99Ms: number },
+  ): Promise<LoadResult> {
+    const bare = await this.bareBaseline();
+    const r = await this.load(options);
+    const ratio = r.reqPerSec / bare.reqPerSec;
+    const clean = r.errors === 0 && r.non2xx === 0;
+    this.record({
+      name,
+      values: { reqPerSec: r.reqPerSec, p99Ms: r.p99Ms, ratio, non2xx: r.non2xx, errors: r.errors },
+      target: `ratio ≥ ${targets.minRatio}, p99 ≤ ${targets.maxP99Ms} ms, no errors`,
+      pass: clean && ratio >= targets.minRatio && r.p99Ms <= targets.maxP99Ms,
+    });
+    return r;
+  }
+
+  record(figure: Figure): void {
+    this.figures.push(figure);
+    const values = Object.entries(figure.values)
+      .map(([k, v]) => `${k} ${Number.isInteger(v) ? v : v.toFixed(k === 'ratio' ? 2 : 1)}`)
+      .join(', ');
+    console.log(`${figure.pass ? 'PASS' : 'FAIL'}  ${figure.name}: ${values}  [target: ${figure.target}]`);
+  }
+}
