@@ -1,0 +1,26 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import NotFound from '../components/NotFound.tsx';
+
+/** A page that crashed while rendering or whose code failed to download. */
+export function RouteErrorBoundary() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <section className="ac-card ac-result-page" role="alert">
+      <Result
+        status="error"
+        title={t('app.pageLoadFailed')}
+        subTitle={t('app.pageLoadFailedDesc')}
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            {t('common.reload')}
+          </Button>
+        }
+      />
+    </section>
+  );
+}

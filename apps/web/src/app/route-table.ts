@@ -1,0 +1,155 @@
+import type { PageKey } from '@author-centre/shared/constants';
+import type { ComponentType } from 'react';
+
+/**
+ * THE ROUTE TABLE of spec §2. Every page of the author centre is one row here.
+ *
+ * - `id` is the route's name (e.g. 'ReportStudio'); `title` its Chinese title, used in the page
+ *   title `<title>-<titleName>`; en-US titles live in i18n/en-US.ts under `routeTitle.<id>`.
+ * - `needsLogin` follows §2; `pageKey` is the key pop-ups and guides are configured by.
+ * - `page` lazy-loads the screen. A row without `page` shows NotAvailableYet: the issue that owns
+ *   the capability adds its page here (`page: () => import('../features/<feature>/XPage.tsx')`).
+ */
+export type PageModule = { default: ComponentType };
+
+export interface AppRoute {
+  id: string;
+  path: string;
+  title: string;
+  needsLogin: boolean;
+  pageKey?: PageKey;
+  page?: () => Promise<PageModule>;
+}
+
+const open = (id: string, path: string, title: string, extra: Partial<AppRoute> = {}): AppRoute => ({
+  id,
+  path,
+  title,
+  needsLogin: false,
+  ...extra,
+});
+const auth = (id: string, path: string, title: string, extra: Partial<AppRoute> = {}): AppRoute => ({
+  id,
+  path,
+  title,
+  needsLogin: true,
+  ...extra,
+});
+
+/** Pages under the front layout (header, footer, right bar). */
+export const FRONT_ROUTES: AppRoute[] = [
+  // Sign-in: any path containing /front/register-login needs no login.
+  open('Login', '/front/register-login/login', '登录'),
+  open('Register', '/front/register-login/register', '注册'),
+  open('ResetPassword', '/front/register-login/reset-password', '找回密码'),
+
+  // Help centre (public).
+  open('HelpCenterHome', '/front/help-center/home', '帮助中心'),
+  open('HelpCenterQuestions', '/front/help-center/questions', '问题列表'),
+  open('HelpCenterQuestionDetail', '/front/help-center/questions/:ids', '问题详情'),
+  open('HelpCenterSearch', '/front/help-center/search', '搜索结果'),
+
+  // Other public pages.
+  open('ActivityList', '/front/activity/list', '活动中心'),
+  open('AdaptBookList', '/front/screenplay/adapt-book-list', '改编书单'),
+  open('AdaptBookListSearch', '/front/screenplay/adapt-book-list/search', '改编书单搜索'),
+  open('AgreementPrivacy', '/front/page/agreement/privacy', '隐私政策'),
+  open('AgreementUser', '/front/page/agreement/user', '用户协议'),
+  open('AgreementPublish', '/front/page/agreement/publish', '作品发布协议'),
+  open('Article', '/front/article/:id', '文章详情'),
+  open('CustomActivity', '/front/custom-activity/:id', '活动详情'),
+  open('ExampleLayout', '/front/example/layout', '布局示例', {
+    page: () => import('../features/example/LayoutExamplePage.tsx'),
+  }),
+  // Listed under "login required" too, but the route named ReportStudio is allowed without login (§2).
+  open('ReportStudio', '/front/report-studio', '举报中心'),
+
+  // Login required.
+  auth('Index', '/front/index', '首页', { pageKey: 'index' }),
+  auth('Message', '/front/message', '消息中心'),
+  auth('Notice', '/front/notice', '公告'),
+  auth('VacationManage', '/front/vacation-manage', '请假管理'),
+  auth('BookData', '/front/book-data', '作品数据'),
+
+  auth('BookManageList', '/front/book-manage/list', '作品管理'),
+  auth('BookManageShort', '/front/book-manage/short', '短篇管理'),
+  auth('BookManageScreenplay', '/front/book-manage/screenplay', '剧本管理'),
+  auth('BookManageOnlineSign', '/front/book-manage/online-sign', '在线签约'),
+  auth('BookManageInformation', '/front/book-manage/information', '作品信息', { pageKey: 'book-manage_information' }),
+  auth('BookManageManage', '/front/book-manage/manage', '章节管理'),
+  auth('BookManageDraft', '/front/book-manage/draft', '草稿箱'),
+  auth('BookManageStage', '/front/book-manage/stage', '作品成长阶段'),
+  auth('ScreenplayInformation', '/front/book-manage/screenplay/information', '剧本信息'),
+  auth('ScreenplayManage', '/front/book-manage/screenplay/manage', '剧本章节管理'),
+  auth('ScreenplayApplication', '/front/book-manage/screenplay/application', '剧本申请'),
+  auth('ShortInformation', '/front/book-manage/short/information', '短篇信息', {
+    pageKey: 'short-book-manage_information',
+  }),
+
+  auth('BookUploadShortSuccess', '/front/book-upload/short/success', '发布成功'),
+  auth('BookUpload', '/front/book-upload', '章节编辑', { pageKey: 'book-upload-editor' }),
+  auth('BookUploadShort', '/front/book-upload/short', '短篇编辑', { pageKey: 'short-book-upload-editor' }),
+
+  auth('CommentList', '/front/comment-manage/list', '评论管理', { pageKey: 'comment-index' }),
+  auth('CommentFold', '/front/comment-manage/fold', '折叠评论'),
+
+  auth('SettlementSummary', '/front/income-manage/settlement-summary', '结算汇总'),
+  auth('MonthSettlement', '/front/income-manage/settlement-summary/month-settlement', '月度结算'),
+  auth('FranchiseSettle', '/front/income-manage/settlement-summary/franchise-settle', '版权结算'),
+  auth('IncomeSummary', '/front/income-manage/settlement-summary/income-summary', '收入汇总'),
+  auth('IncomeSummaryZh', '/front/income-manage/settlement-summary/income-summary-zh', '合作平台收入汇总'),
+  auth('IncomeDaily', '/front/income-manage/daily', '每日收入'),
+  auth('IncomeZhDaily', '/front/income-manage/zh-daily', '合作平台每日收入'),
+  auth('SettlementSummaryZh', '/front/income-manage/settlement-summary-zh', '合作平台结算汇总'),
+  auth('IncomeSubscription', '/front/income-manage/subscription', '订阅收入'),
+  auth('IncomeReward', '/front/income-manage/reward', '打赏收入'),
+  auth('IncomeChannel', '/front/income-manage/channel', '渠道收入'),
+  auth('IncomeWelfare', '/front/income-manage/welfare', '福利收入'),
+
+  auth('MyContract', '/front/my-contract', '我的合同'),
+  auth('MyPost', '/front/my-post', '我的帖子'),
+  auth('PersonalInformation', '/front/personal-information', '个人信息'),
+  auth('AuthorLevel', '/front/author-level', '作者等级'),
+
+  auth('ReaderErrorCorrection', '/front/reader-error-correction', '读者纠错', { pageKey: 'reader-error-correction' }),
+  auth('ReaderErrorCorrectionDetail', '/front/reader-error-correction/detail', '纠错详情', {
+    pageKey: 'reader-error-correction-detail',
+  }),
+  auth('InteractiveImages', '/front/interactive-images', '互动插图'),
+  auth('InteractiveImagesDetail', '/front/interactive-images/detail', '插图详情'),
+
+  auth('GraduationProgress', '/front/writing-camp/graduation-progress', '结业进度'),
+  auth('CourseAppointment', '/front/writing-camp/course-appointment', '课程预约'),
+  auth('Curriculum', '/front/writing-camp/curriculum', '课程表'),
+  auth('HonorWall', '/front/writing-camp/honor-wall', '荣誉墙'),
+
+  auth('Examine', '/front/examine', '审核中心'),
+  auth('CustomPicture', '/front/custom-picture', '封面制作', { pageKey: 'custom-picture' }),
+  auth('AuthorCollege', '/front/author-college', '作家学院'),
+  auth('AuthorCollegeList', '/front/author-college/list', '学院文章'),
+  auth('Answer', '/front/page/answer', '答题'),
+  auth('WritingCampAnswer', '/front/page/writing-camp-answer', '训练营答题'),
+  auth('MedalWall', '/front/page/medal-wall', '勋章墙'),
+];
+
+/** Pages outside /front, without the front layout. Errors are ignored on /sign-detail (§2). */
+export const BARE_ROUTES: AppRoute[] = [open('SignDetail', '/sign-detail', '签约详情')];
+
+/** Pages the foundation itself renders. */
+export const ERROR_ROUTE = open('Error', '/front/error', '出错了');
+export const NOT_FOUND_ROUTE = open('NotFound', '*', '页面不存在');
+
+/** Redirects of §2. The query string is carried over. Listed most specific first. */
+export const REDIRECTS: { from: string; to: string }[] = [
+  { from: '/', to: '/front/index' },
+  { from: '/front', to: '/front/index' },
+  { from: '/front/register-login', to: '/front/register-login/login' },
+  { from: '/front/help-center', to: '/front/help-center/home' },
+  { from: '/front/help-center/write-guide/65', to: '/front/help-center/questions/1-12' },
+  { from: '/front/help-center/write-guide', to: '/front/help-center/home' },
+  { from: '/front/help-center/write-guide/*', to: '/front/help-center/home' },
+  { from: '/front/help-center/common-question', to: '/front/help-center/home' },
+  { from: '/front/help-center/common-question/*', to: '/front/help-center/home' },
+];
+
+export const ALL_ROUTES: AppRoute[] = [...FRONT_ROUTES, ...BARE_ROUTES, ERROR_ROUTE, NOT_FOUND_ROUTE];

@@ -1,0 +1,78 @@
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import NotFound from '../components/NotFound.tsx';
+import { PageLoading } from '../components/PageState.tsx';
+import { registerNavigate } from '../platform/navigation.ts';
+import { BareLayout } from './layouts/BareLayout.tsx';
+import { FrontLayout } from './layouts/FrontLayout.tsx';
+import { RootShell } from './RootShell.tsx';
+import { RouteErrorBoundary } from './RouteErrorBoundary.tsx';
+import type { RouteHandle } from './route-meta.ts';
+import {
+  type AppRoute,
+  BARE_ROUTES,
+  ERROR_ROUTE,
+  FRONT_ROUTES,
+  NOT_FOUND_ROUTE,
+  type PageModule,
+  REDIRECTS,
+} from './route-table.ts';
+
+const notAvailableYet = () => import('../components/NotAvailableYet.tsx');
+const errorPage = () => import('../components/ErrorPage.tsx');
+
+/** The page component of a lazily imported module. */
+const defaultExport = (load: () => Promise<PageModule>) => async () => (await load()).default;
+
+/** One row of the route table → a lazily loaded route carrying its row in `handle`. */
+function pageRoute(route: AppRoute, load: () => Promise<PageModule> = route.page ?? notAvailableYet): RouteObject {
+  const handle: RouteHandle = { route };
+  return {
+    path: route.path,
+    handle,
+    lazy: { Component: defaultExport(load) },
+  };
+}
+
+/** Redirects keep the query string (e.g. `?redirect=` on /front/register-login). */
+const redirectRoutes: RouteObject[] = REDIRECTS.map(({ from, to }) => ({
+  path: from,
+  loader: ({ request }) => redirect(to + new URL(request.url).search),
+}));
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootShell,
+    HydrateFallback: PageLoading,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      ...redirectRoutes,
+      {
+        Component: BareLayout,
+        children: [{ ErrorBoundary: RouteErrorBoundary, children: BARE_ROUTES.map((r) => pageRoute(r)) }],
+      },
+      {
+        Component: FrontLayout,
+        children: [
+          {
+            ErrorBoundary: RouteErrorBoundary,
+            children: [
+              ...FRONT_ROUTES.map((r) => pageRoute(r)),
+              pageRoute(ERROR_ROUTE, errorPage),
+              // Also the error boundary's answer to a 404, so it is part of the main bundle.
+              {
+                path: NOT_FOUND_ROUTE.path,
+                handle: { route: NOT_FOUND_ROUTE } satisfies RouteHandle,
+                Component: NotFound,
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+registerNavigate((to, options) => void router.navigate(to, options));

@@ -1,0 +1,4 @@
+/// <reference types="vite/client" />
+
+/** The author centre's version, injected at build time and sent as the `pc-version` header. */
+declare const __PC_VERSION__: string;

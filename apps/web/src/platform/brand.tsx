@@ -1,0 +1,88 @@
+import type { BrandSettings } from '@author-centre/shared/brands';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Result, Spin } from 'antd';
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiGet } from './api.ts';
+
+/**
+ * The brand (client) of this page's origin, from GET /api/pc/v1/global/config (§1, §3). Loaded
+ * once before any route renders; every screen reads it through `useBrand()`.
+ */
+export const BRAND_CONFIG_PATH = '/api/pc/v1/global/config';
+export const BRAND_QUERY_KEY = ['global-config'] as const;
+
+const BrandContext = createContext<BrandSettings | null>(null);
+
+export function useBrand(): BrandSettings {
+  const brand = useContext(BrandContext);
+  if (!brand) throw new Error('useBrand() is used outside <BrandProvider>');
+  return brand;
+}
+
+export function BrandProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: BRAND_QUERY_KEY,
+    queryFn: ({ signal }) => apiGet<BrandSettings>(BRAND_CONFIG_PATH, undefined, { signal, silent: true }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
+  const brand = query.data;
+
+  useEffect(() => {
+    if (brand) applyBrandToDocument(brand);
+  }, [brand]);
+
+  if (query.isPending) {
+    return (
+      <div className="ac-fullpage" role="status" aria-live="polite">
+        <Spin size="large" />
+        <p>{t('app.brandLoading')}</p>
+      </div>
+    );
+  }
+  if (!brand) {
+    return (
+      <div className="ac-fullpage">
+        <Result
+          status="error"
+          title={t('app.brandLoadFailed')}
+          subTitle={t('app.brandLoadFailedDesc')}
+          extra={
+            <Button type="primary" loading={query.isFetching} onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  return <BrandContext.Provider value={brand}>{children}</BrandContext.Provider>;
+}
+
+function setMeta(name: string, content: string): void {
+  let meta = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = name;
+    document.head.append(meta);
+  }
+  meta.content = content;
+}
+
+function applyBrandToDocument(brand: BrandSettings): void {
+  setMeta('keywords', brand.keywords);
+  setMeta('description', brand.description);
+  if (brand.faviconLink) {
+    let icon = document.head.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!icon) {
+      icon = document.createElement('link');
+      icon.rel = 'icon';
+      document.head.append(icon);
+    }
+    icon.href = brand.faviconLink;
+  }
+  document.documentElement.dataset.brand = brand.brief;
+  document.documentElement.dataset.theme = brand.theme;
+}

@@ -1,0 +1,32 @@
+import { queryClient } from './query-client.ts';
+import { clearStoredUser } from './stored-user.ts';
+
+/**
+ * The login status of GET /api/pc/v1/login-status (§7). Whoever changes the session (sign-in,
+ * logout) calls `invalidateLoginStatus()`; the route guard then sends a visitor on a protected page
+ * to the login page by itself.
+ */
+export interface LoginStatus {
+  logged_in: boolean;
+  token: string | null;
+  account_id: number | null;
+}
+
+export const LOGIN_STATUS_PATH = '/api/pc/v1/login-status';
+export const LOGIN_STATUS_QUERY_KEY = ['login-status'] as const;
+
+export const LOGGED_OUT: LoginStatus = { logged_in: false, token: null, account_id: null };
+
+/**
+ * Session loss (§4, §8: 88888888, 40002013, 10000123): the stored user is cleared and the session
+ * marked logged out. On a protected page the guard then redirects to login; on the login page and
+ * public pages nothing moves.
+ */
+export function markSessionLost(): void {
+  clearStoredUser();
+  queryClient.setQueryData<LoginStatus>(LOGIN_STATUS_QUERY_KEY, LOGGED_OUT);
+}
+
+export function invalidateLoginStatus(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: LOGIN_STATUS_QUERY_KEY });
+}

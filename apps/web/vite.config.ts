@@ -1,0 +1,28 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import pkg from './package.json' with { type: 'json' };
+
+/** The author centre's version, sent as the `pc-version` header (§7). */
+const pcVersion = process.env.PC_VERSION ?? pkg.version;
+const apiServer = process.env.API_SERVER ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  define: {
+    __PC_VERSION__: JSON.stringify(pcVersion),
+  },
+  server: {
+    // Brands answer on <brief>.localhost; the proxy keeps the Host header so the server can tell them apart.
+    allowedHosts: ['.localhost'],
+    proxy: {
+      '/api': { target: apiServer, changeOrigin: false },
+      '/uploads': { target: apiServer, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 1600,
+  },
+});
