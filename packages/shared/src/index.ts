@@ -6,3 +6,4 @@ export * from './errors.ts';
 export * from './format.ts';
 export * from './protocol.ts';
 export * from './validators.ts';
+export * from './works.ts';
