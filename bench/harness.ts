@@ -144,7 +144,7 @@ export class SignedClient {
 
 export class BenchHarness {
   readonly figures: Figure[] = [];
-  #bare: LoadResult | null = null;
+  #bare = new Map<number, LoadResult>();
 
   /** The real server in production mode on a fresh SQLite database (demo data seeded unless env says otherwise). */
   async startServer(env: Record<string, string> = {}): Promise<RunningServer> {
@@ -167,9 +167,14 @@ export class BenchHarness {
     return { url, port, dataDir, stop: stopper(child, env.DATA_DIR ? undefined : dataDir) };
   }
 
-  /** A bare Fastify route in its own process, measured once per run: the baseline of every ratio. */
-  async bareBaseline(): Promise<LoadResult> {
-    if (this.#bare) return this.#bare;
+  /**
+   * A bare Fastify route in its own process, answering `bytes` bytes: the baseline of every ratio,
+   * measured in this run (once per response size).
+   */
+  async bareBaseline(bytes: number): Promise<LoadResult> {
+    const size = Math.max(64, Math.round(bytes / 64) * 64);
+    const known = this.#bare.get(size);
+    if (known) return known;
     const port = await freePort();
     const child = spawn(process.execPath, [join(ROOT, 'bench/bare-server.ts')], {
       env: { ...process.env, PORT: String(port) },
@@ -177,18 +182,20 @@ export class BenchHarness {
     });
     const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url, child);
+    let result: LoadResult;
     try {
-      this.#bare = await this.load({ url: `${url}/bare` });
+      result = await this.load({ url: `${url}/bare/${size}` });
     } finally {
       await stopper(child)();
     }
+    this.#bare.set(size, result);
     this.record({
-      name: 'bare Fastify route (baseline)',
-      values: { reqPerSec: this.#bare.reqPerSec, p99Ms: this.#bare.p99Ms },
+      name: `bare Fastify route, ${size}-byte reply (baseline)`,
+      values: { reqPerSec: result.reqPerSec, p99Ms: result.p99Ms },
       target: '—',
       pass: true,
     });
-    return this.#bare;
+    return result;
   }
 
   /** Load with autocannon: 50 connections for 8 s unless told otherwise. */
@@ -226,13 +233,20 @@ export class BenchHarness {
     options: LoadOptions,
     targets: { minRatio: number; maxP99Ms: number },
   ): Promise<LoadResult> {
-    const bare = await this.bareBaseline();
+    const probe = await fetch(options.url, {
+      method: options.method ?? 'GET',
+      headers: options.headers,
+      body: options.body,
+    });
+    const bytes = (await probe.arrayBuffer()).byteLength;
+    if (!probe.ok) throw new Error(`${name}: the endpoint answered HTTP ${probe.status}`);
+    const bare = await this.bareBaseline(bytes);
     const r = await this.load(options);
     const ratio = r.reqPerSec / bare.reqPerSec;
     const clean = r.errors === 0 && r.non2xx === 0;
     this.record({
       name,
-      values: { reqPerSec: r.reqPerSec, p99Ms: r.p99Ms, ratio, non2xx: r.non2xx, errors: r.errors },
+      values: { reqPerSec: r.reqPerSec, p99Ms: r.p99Ms, ratio, replyBytes: bytes, non2xx: r.non2xx, errors: r.errors },
       target: `ratio ≥ ${targets.minRatio}, p99 ≤ ${targets.maxP99Ms} ms, no errors`,
       pass: clean && ratio >= targets.minRatio && r.p99Ms <= targets.maxP99Ms,
     });

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { ErrorCode, HTTP_STATUS_MESSAGES } from '@author-centre/shared';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import { globalRoutes } from './modules/global/global.routes.ts';
 import { checkAccess } from './platform/auth/guards.ts';
@@ -93,14 +93,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     request.brand = brands.resolve(request.hostname);
   });
 
-  app.addHook('preHandler', async (request) => {
-    const routeConfig = request.routeOptions.config;
-    if (request.url.startsWith('/api/') && routeConfig.signed !== false)
-      await verifySignature(request, ctx.requestKeys);
-    if (routeConfig.auth) {
-      request.auth = await ctx.sessions.read(request);
-      checkAccess(routeConfig.auth, request.auth);
-    }
+  // Each route gets its own guard, built once from its config: no per-request route lookup.
+  app.addHook('onRoute', (route) => {
+    const needsSignature = route.url.startsWith('/api/') && route.config?.signed !== false;
+    const requirement = route.config?.auth;
+    if (!needsSignature && !requirement) return;
+    const guard = async (request: FastifyRequest) => {
+      if (needsSignature) await verifySignature(request, ctx.requestKeys);
+      if (requirement) {
+        request.auth = await ctx.sessions.read(request);
+        checkAccess(requirement, request.auth);
+      }
+    };
+    const existing = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [guard, ...existing];
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

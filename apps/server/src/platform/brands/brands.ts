@@ -42,7 +42,7 @@ export class Brands {
     byHost.set('127.0.0.1', LOCALHOST_CLIENT_ID);
     this.#byId = byId;
     this.#byHost = byHost;
-    this.#configJson = new Map([...byId].map(([id, settings]) => [id, JSON.stringify({ code: 200, data: settings })]));
+    this.#configJson = new Map([...byId].map(([id, settings]) => [id, asciiJson({ code: 200, data: settings })]));
   }
 
   get(clientId: number): BrandSettings {
@@ -76,4 +76,9 @@ export class Brands {
     await this.load();
     return next;
   }
+}
+
+/** JSON with every non-ASCII character escaped: the same value, written to the socket without UTF-8 encoding. */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
