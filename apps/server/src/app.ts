@@ -4,6 +4,7 @@ import { ErrorCode, HTTP_STATUS_MESSAGES } from '@author-centre/shared';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import { globalRoutes } from './modules/global/global.routes.ts';
 import { checkAccess } from './platform/auth/guards.ts';
@@ -15,6 +16,7 @@ import { type DatabaseHandle, openDatabase } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { AppError } from './platform/http/errors.ts';
 import './platform/http/fastify-types.ts';
+import { startHousekeeping } from './platform/housekeeping.ts';
 import { localize } from './platform/http/language.ts';
 import { RequestKeys } from './platform/http/request-keys.ts';
 import { verifySignature } from './platform/http/signing.ts';
@@ -138,7 +140,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .send({ code: ErrorCode.internal, errors: { code: ErrorCode.internal, title: HTTP_STATUS_MESSAGES[500] } });
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  if (config.RUN_JOBS) startHousekeeping(ctx, [ctx.requestKeys, ctx.sessions, ctx.rateLimiter]);
+
+  // For load balancers: answers 200 only while the database answers.
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(ctx.db);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'database unavailable' });
+    }
+  });
 
   for (const module of MODULES) await app.register(module);
 
