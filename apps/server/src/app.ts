@@ -20,6 +20,8 @@ import { startHousekeeping } from './platform/housekeeping.ts';
 import { localize } from './platform/http/language.ts';
 import { RequestKeys } from './platform/http/request-keys.ts';
 import { verifySignature } from './platform/http/signing.ts';
+import { Jobs } from './platform/jobs/jobs.ts';
+import { createStorage, serveLocalUploads } from './platform/providers/storage/index.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 
 /** Every module's routes, in one list. A module is a Fastify plugin reading `app.ctx`. */
@@ -60,6 +62,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sessions: new Sessions(database.db, { production: config.isProduction }),
     rateLimiter: new RateLimiter(database.db),
     personalData: new PersonalData(config.dataKey),
+    storage: createStorage(config.DATA_DIR, config.env),
+    jobs: new Jobs(database.db, app.log),
     log: app.log,
     onClose: (fn) => closers.push(fn),
   };
@@ -153,6 +157,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   for (const module of MODULES) await app.register(module);
+  await serveLocalUploads(app, ctx.storage);
+  // Jobs start once every module has defined its kinds; missed ones run first (on recovery).
+  ctx.onClose(() => ctx.jobs.stop());
+  if (config.RUN_JOBS) app.addHook('onReady', async () => ctx.jobs.start());
 
   const webDist = resolve(config.WEB_DIST);
   const hasWeb = existsSync(resolve(webDist, 'index.html'));

@@ -5,6 +5,8 @@ import type { Brands } from './brands/brands.ts';
 import type { PersonalData } from './crypto/personal-data.ts';
 import type { Db, Engine } from './db/database.ts';
 import type { RequestKeys } from './http/request-keys.ts';
+import type { Jobs } from './jobs/jobs.ts';
+import type { Storage } from './providers/storage/index.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
 /** What every module is given: configuration and the platform's shared machinery. */
@@ -17,6 +19,10 @@ export interface AppContext {
   sessions: Sessions;
   rateLimiter: RateLimiter;
   personalData: PersonalData;
+  /** Uploaded files: local disk (served at /uploads) or S3-compatible storage. */
+  storage: Storage;
+  /** Durable background jobs; modules `define` their kinds, the poller runs when RUN_JOBS. */
+  jobs: Jobs;
   log: FastifyBaseLogger;
   /** Work to run when the app closes (timers, provider connections). */
   onClose(fn: () => Promise<void> | void): void;
