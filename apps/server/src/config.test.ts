@@ -1,0 +1,38 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'ac-config-'));
+
+describe('configuration', () => {
+  it('has working defaults: SQLite in ./data on port 3000 with demo data', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SEED_DEMO).toBe(true);
+    expect(config.dataKey).toHaveLength(32);
+  });
+
+  it('keeps the generated data key across restarts', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).dataKey.equals(loadConfig({ DATA_DIR: dir }).dataKey)).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^Invalid configuration:\nPORT: /],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: must be a postgres:\/\/ URL/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV: /],
+    [{ DATA_KEY: 'too-short-but-over-thirty-two-chars!!' }, /DATA_KEY: must be 32 bytes/],
+  ])('names the bad variable: %o', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('requires a shared DATA_KEY for production on PostgreSQL', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' })).toThrow(
+      /DATA_KEY: required in production/,
+    );
+  });
+});
