@@ -24,6 +24,8 @@ import { Jobs } from './platform/jobs/jobs.ts';
 import { createStorage, serveLocalUploads } from './platform/providers/storage/index.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 
+const SENSITIVE_LOG_FIELDS = ['phone', 'code', 'password', 'id_card', 'real_name', 'bank_num', 'bank_phone', 'secret', 'cookie'];
+
 /** Every module's routes, in one list. A module is a Fastify plugin reading `app.ctx`. */
 const MODULES = [globalRoutes];
 
@@ -38,6 +40,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 20 * 1024 * 1024,
     logger: {
       level: config.LOG_LEVEL,
+      // A second guard: personal fields are censored even if a module logs an object holding them.
+      redact: { paths: SENSITIVE_LOG_FIELDS.flatMap((f) => [f, `*.${f}`]), censor: '[redacted]' },
       // Query strings and bodies can carry phones and codes: log the path only, never headers.
       serializers: {
         req: (req) => ({ method: req.method, path: req.url.split('?')[0], host: req.host }),
