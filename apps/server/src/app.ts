@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { globalRoutes } from './modules/global/global.routes.ts';
 import { checkAccess } from './platform/auth/guards.ts';
 import { Sessions } from './platform/auth/sessions.ts';
@@ -27,7 +28,7 @@ import { RateLimiter } from './platform/rate-limit.ts';
 const SENSITIVE_LOG_FIELDS = ['phone', 'code', 'password', 'id_card', 'real_name', 'bank_num', 'bank_phone', 'secret', 'cookie'];
 
 /** Every module's routes, in one list. A module is a Fastify plugin reading `app.ctx`. */
-const MODULES = [globalRoutes];
+const MODULES = [globalRoutes, authRoutes];
 
 export interface BuildOptions {
   /** An already-open database (tests); otherwise opened from the configuration. */

@@ -19,6 +19,20 @@ export const ErrorCode = {
   userDataCleared: 10000123,
   /** Request signature missing, bad or stale: the client refreshes its secret and retries once (§7). */
   signatureInvalid: 40001013,
+  /** Sign-in (silent codes of §8: the form shows them on its fields). A code login or reset for a phone nobody registered. */
+  phoneNotRegistered: 40002002,
+  /** Quick register with a phone that already has an account. */
+  phoneRegistered: 40002003,
+  /** Password login: wrong account name, phone or password (one message for all, no account probing). */
+  credentialsWrong: 40002004,
+  /** Quick register with an ID number already registered. */
+  idCardTaken: 40002007,
+  /** A new password that is too short, too long, common, or differs from its confirmation. */
+  passwordRejected: 40002008,
+  /** Slider captcha not passed, or its request id (`rid`) missing, spent or expired. */
+  captchaFailed: 40002014,
+  /** The account choice after login expired or was already used: log in again. */
+  loginTicketInvalid: 40002015,
   /** Pen-name calls: 'Function error, please try again later' (§8). */
   penNameFunctionError: 40001007,
   /** Phone field error (§5, §8). */

@@ -4,9 +4,9 @@ import { EmbeddedAiProvider } from './embedded.ts';
 import { OpenAiCompatibleProvider } from './openai.ts';
 import type { AiProvider } from './provider.ts';
 
-export * from './provider.ts';
 export { EmbeddedAiProvider } from './embedded.ts';
 export { OpenAiCompatibleProvider } from './openai.ts';
+export * from './provider.ts';
 
 const AiEnv = z.discriminatedUnion('AI_PROVIDER', [
   z.object({ AI_PROVIDER: z.literal('embedded') }),

@@ -47,9 +47,7 @@ export class OpenAiCompatibleProvider implements AiProvider {
       ...request.sources.slice(request.answerIndex),
       ...request.sources.slice(0, request.answerIndex),
     ].slice(0, CONTEXT_ARTICLES);
-    const material = context
-      .map((s, i) => `[${i + 1}]《${s.title}》\n${s.passages.join('\n')}`)
-      .join('\n\n');
+    const material = context.map((s, i) => `[${i + 1}]《${s.title}》\n${s.passages.join('\n')}`).join('\n\n');
     const user =
       request.language === 'zh-CN'
         ? `资料：\n${material}\n\n作者的问题：${request.question}${request.answerIndex > 0 ? '\n（作者想换一个角度的回答，请优先依据资料[1]。）' : ''}`

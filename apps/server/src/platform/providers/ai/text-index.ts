@@ -126,6 +126,43 @@ const STOP_WORDS = new Set(
     '为何',
     '那么',
     '这么',
+    '它们',
+    '他们',
+    '她们',
+    '之间',
+    '为了',
+    '因为',
+    '所以',
+    '但是',
+    '而且',
+    '如果',
+    '然后',
+    '怎么办',
+    '怎么回事',
+    '这些',
+    '那些',
+    '这样',
+    '那样',
+    '还没',
+    '没有',
+    '不能',
+    '不了',
+    '会不会',
+    '行不行',
+    '好不好',
+    '在哪',
+    '在哪里',
+    '哪个',
+    '看',
+    '查看',
+    '一直',
+    '总是',
+    '老是',
+    '真的',
+    '特别',
+    '非常',
+    '比较',
+    '大概',
     'the',
     'a',
     'an',
@@ -140,26 +177,34 @@ const STOP_WORDS = new Set(
   ].map((w) => w.toLowerCase()),
 );
 
-/** Tokens of a text, in order, repeated as often as they occur (term frequency counts). */
-export function tokenize(text: string): string[] {
+interface Term {
+  token: string;
+  /** A word of the segmenter (or a bigram that is one); other bigrams may straddle two words. */
+  word: boolean;
+}
+
+function terms(text: string): Term[] {
   const normalized = text.normalize('NFKC').toLowerCase();
-  const out: string[] = [];
+  const out: Term[] = [];
+  const words = new Set<string>();
   for (const { segment, isWordLike } of segmenter.segment(normalized)) {
     if (!isWordLike || STOP_WORDS.has(segment)) continue;
-    if (CJK_CHAR.test(segment)) {
-      // Two-character words are already among the bigrams below.
-      if (segment.length !== 2) out.push(segment);
-    } else {
-      out.push(segment);
-    }
+    words.add(segment);
+    // Two-character words are already among the bigrams below.
+    if (!CJK_CHAR.test(segment) || segment.length !== 2) out.push({ token: segment, word: true });
   }
   for (const run of normalized.match(CJK_RUN) ?? []) {
     for (let i = 0; i + 1 < run.length; i++) {
       const bigram = run.slice(i, i + 2);
-      if (!STOP_WORDS.has(bigram)) out.push(bigram);
+      if (!STOP_WORDS.has(bigram)) out.push({ token: bigram, word: words.has(bigram) });
     }
   }
   return out;
+}
+
+/** Tokens of a text, in order, repeated as often as they occur (term frequency counts). */
+export function tokenize(text: string): string[] {
+  return terms(text).map((t) => t.token);
 }
 
 export interface IndexedDocument<F extends string> {
@@ -242,12 +287,20 @@ export class TextIndex<F extends string> {
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
-  /** Ranks documents for a query; `extraTerms` (synonyms) count towards the score but not the coverage. */
+  /**
+   * Ranks documents for a query. `extraTerms` (synonyms of the question's words) count at a reduced
+   * weight, towards the score and towards the coverage (they stand in for the words they replace).
+   */
   search(query: string, options: { limit?: number; extraTerms?: string[] } = {}): Hit[] {
-    const terms = [...new Set(tokenize(query))];
-    if (terms.length === 0 || this.#ids.length === 0) return [];
-    const extra = [...new Set(options.extraTerms ?? [])].filter((t) => !terms.includes(t));
-    const totalWeight = terms.reduce((sum, term) => sum + this.idf(term), 0);
+    const queryTerms = new Map<string, boolean>();
+    for (const t of terms(query)) queryTerms.set(t.token, (queryTerms.get(t.token) ?? false) || t.word);
+    if (queryTerms.size === 0 || this.#ids.length === 0) return [];
+    const extra = [...new Set(options.extraTerms ?? [])].filter((t) => !queryTerms.has(t));
+    // The question's weight: its words, and the bigrams some document holds. A bigram no document
+    // holds is mostly the seam between two words ('写了', '能签') and says nothing about the topic;
+    // an unknown word ('天气') does, and lowers the coverage of every document.
+    let totalWeight = 0;
+    for (const [term, word] of queryTerms) if (word || this.#postings.has(term)) totalWeight += this.idf(term);
     const scores = new Map<number, { score: number; weight: number; matched: string[] }>();
     const add = (term: string, countsForCoverage: boolean, factor: number) => {
       const postings = this.#postings.get(term);
@@ -262,19 +315,17 @@ export class TextIndex<F extends string> {
         }
         const entry = scores.get(doc) ?? { score: 0, weight: 0, matched: [] };
         entry.score += factor * idf * ((weighted * (K1 + 1)) / (weighted + K1));
-        if (countsForCoverage) {
-          entry.weight += idf;
-          entry.matched.push(term);
-        }
+        entry.weight += factor * idf;
+        if (countsForCoverage) entry.matched.push(term);
         scores.set(doc, entry);
       }
     };
-    for (const term of terms) add(term, true, 1);
+    for (const term of queryTerms.keys()) add(term, true, 1);
     for (const term of extra) add(term, false, 0.6);
     const hits: Hit[] = [...scores].map(([doc, s]) => ({
       id: this.#ids[doc],
       score: s.score,
-      coverage: totalWeight > 0 ? s.weight / totalWeight : 0,
+      coverage: totalWeight > 0 ? Math.min(1, s.weight / totalWeight) : 0,
       matched: s.matched,
     }));
     hits.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
@@ -284,7 +335,8 @@ export class TextIndex<F extends string> {
 
 /**
  * The paragraphs of a text that best answer a query, best first: scored by the idf of the query
- * terms each contains (once per term), so the passage that names the most specific words wins.
+ * terms each contains (once per term), so the passage that names the most specific words wins; an
+ * earlier paragraph wins a near tie (articles lead with the answer to their title).
  */
 export function rankPassages(
   passages: string[],
@@ -298,7 +350,7 @@ export function rankPassages(
       const own = new Set(tokenize(passage));
       let score = 0;
       for (const term of terms) if (own.has(term)) score += idf(term);
-      return { index, score };
+      return { index, score: score / (1 + 0.15 * index) };
     })
     .sort((a, b) => b.score - a.score || a.index - b.index);
 }

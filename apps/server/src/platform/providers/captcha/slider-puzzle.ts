@@ -48,7 +48,12 @@ function backgroundSvg(): string {
   );
   for (let i = 0; i < 14; i++) {
     const kind = pick(['circle', 'rect', 'tri'] as const);
-    const fill = hsl((hue + randomInt(-90, 90) + 360) % 360, randomInt(30, 80), randomInt(25, 80), randomInt(25, 80) / 100);
+    const fill = hsl(
+      (hue + randomInt(-90, 90) + 360) % 360,
+      randomInt(30, 80),
+      randomInt(25, 80),
+      randomInt(25, 80) / 100,
+    );
     const x = randomInt(-20, w);
     const y = randomInt(-20, h);
     if (kind === 'circle') shapes.push(`<circle cx="${x}" cy="${y}" r="${randomInt(8, 40)}" fill="${fill}"/>`);
@@ -67,7 +72,8 @@ function backgroundSvg(): string {
     [h * 0.78, 28],
   ] as const) {
     let d = `M0,${h} L0,${Math.round(base)}`;
-    for (let x = 0; x <= w; x += 40) d += ` Q${x + 20},${Math.round(base - randomInt(5, 30))} ${x + 40},${Math.round(base + randomInt(-8, 8))}`;
+    for (let x = 0; x <= w; x += 40)
+      d += ` Q${x + 20},${Math.round(base - randomInt(5, 30))} ${x + 40},${Math.round(base + randomInt(-8, 8))}`;
     d += ` L${w},${h} Z`;
     shapes.push(`<path d="${d}" fill="${hsl((hue + 120) % 360, 35, light, 0.85)}"/>`);
   }

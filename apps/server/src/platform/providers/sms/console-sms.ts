@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { maskPhone } from '@author-centre/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { SmsMessage, SmsProvider } from './sms-provider.ts';
 
 export interface OutboxEntry {

@@ -1,0 +1,106 @@
+import { AI_ASSISTANT, ErrorCode } from '@author-centre/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { authOf } from '../../platform/auth/guards.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { parseInput } from '../../platform/http/input.ts';
+import { languageOf } from '../../platform/http/language.ts';
+import { routeAliases } from '../../platform/http/routes.ts';
+import { aiAssistantProfileFields, aiAssistantServiceOf, MAX_ANSWER_INDEX } from './ai-assistant.service.ts';
+
+const QUESTION_EMPTY = { 'zh-CN': '请输入您的问题', 'en-US': 'Please enter your question' };
+
+/**
+ * §7 ai-chat: `message` is the conversation as a list of {role:'user', content}; the last one is
+ * the question. `answer_index` (ours) asks for the n-th different answer to it ('换一换').
+ */
+const AskBody = z.object({
+  message: z
+    .array(z.object({ role: z.literal('user'), content: z.string() }))
+    .min(1)
+    .max(AI_ASSISTANT.historyMessages),
+  answer_index: z.number().int().min(0).max(MAX_ANSWER_INDEX).default(0),
+});
+
+/** The AI assistant (§2, §4, §7, §8): questions answered from the help centre, marks, and the operators' log. */
+export async function aiAssistantRoutes(app: FastifyInstance): Promise<void> {
+  const service = aiAssistantServiceOf(app.ctx);
+
+  routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/ai-chat'], { config: { auth: 'author' } }, async (request) => {
+    const body = parseInput(AskBody, request.body, request);
+    const question = body.message[body.message.length - 1].content.trim();
+    if (question.length === 0) throw new AppError(ErrorCode.invalidInput, QUESTION_EMPTY, { field: 'message' });
+    if ([...question].length > AI_ASSISTANT.questionMaxLength) {
+      throw new AppError(
+        ErrorCode.invalidInput,
+        {
+          'zh-CN': `问题最多${AI_ASSISTANT.questionMaxLength}字`,
+          'en-US': `A question has at most ${AI_ASSISTANT.questionMaxLength} characters`,
+        },
+        { field: 'message' },
+      );
+    }
+    const reply = await service.ask(request.brand, authOf(request), languageOf(request), {
+      question,
+      answerIndex: body.answer_index,
+    });
+    return ok(reply);
+  });
+
+  // Streaming answers are switched off (§4): the stream path answers 'under maintenance', no retry.
+  routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/ai-chat-stream'], { config: { auth: 'author' } }, async () => {
+    throw new AppError(
+      ErrorCode.aiRefused,
+      { 'zh-CN': '功能维护中', 'en-US': 'Under maintenance' },
+      { httpStatus: 503 },
+    );
+  });
+
+  routeAliases(
+    app,
+    'POST',
+    ['/api/pc/v1/book-chapter/ai-chat-mark'],
+    { config: { auth: 'author' } },
+    async (request) => {
+      const body = parseInput(
+        z.object({ id: z.number().int().min(1), use: z.enum(['use', 'useless']) }),
+        request.body,
+        request,
+      );
+      return ok(await service.mark(request.brand, authOf(request), body.id, body.use));
+    },
+  );
+
+  // §7 global ai-config: whether the assistant is on for the caller, its intro questions and limits.
+  routeAliases(app, 'GET', ['/api/pc/v1/global/ai-config'], { config: { auth: 'optional' } }, async (request) => {
+    const fields = await aiAssistantProfileFields(app.ctx, request.auth);
+    return ok({
+      ...fields,
+      stream: 0,
+      question_max_length: AI_ASSISTANT.questionMaxLength,
+      timeout_ms: AI_ASSISTANT.requestTimeoutMs,
+    });
+  });
+
+  routeAliases(app, 'GET', ['/api/pc/v1/admin/ai-assistant/chats'], { config: { auth: 'admin' } }, async (request) => {
+    const q = parseInput(
+      z.object({
+        mark: z.enum(['use', 'useless']).optional(),
+        outcome: z.enum(['answered', 'no_match', 'refused', 'failed']).optional(),
+        page: z.coerce.number().int().min(1).max(100_000).default(1),
+        page_size: z.coerce.number().int().min(1).max(100).default(30),
+      }),
+      request.query,
+      request,
+    );
+    return ok(
+      await service.chats(request.brand.clientId, {
+        mark: q.mark,
+        outcome: q.outcome,
+        page: q.page,
+        pageSize: q.page_size,
+      }),
+    );
+  });
+}

@@ -1,0 +1,217 @@
+import { type Selectable, sql } from 'kysely';
+import type { Db, Tx } from '../../platform/db/database.ts';
+import type { HelpArticleTable, HelpCategoryTable } from './help.tables.ts';
+
+export type CategoryRow = Selectable<HelpCategoryTable>;
+export type ArticleRow = Selectable<HelpArticleTable>;
+
+export interface NewCategory {
+  number: number;
+  name: string;
+  description: string;
+  sort: number;
+}
+
+export interface NewArticle {
+  number: number;
+  category_id: number;
+  title: string;
+  body: string;
+  keywords: string;
+  popular: number;
+  sort: number;
+  status: number;
+}
+
+export async function revisionOf(db: Db, clientId: number): Promise<number | null> {
+  const row = await db.selectFrom('help_state').select('revision').where('client_id', '=', clientId).executeTakeFirst();
+  return row?.revision ?? null;
+}
+
+/**
+ * Claims the brand's first seeding: true only for the one caller that inserted the state row (the
+ * insert waits on a concurrent one in PostgreSQL, so two instances never seed twice).
+ */
+export async function claimSeeding(tx: Tx, clientId: number, now: number): Promise<boolean> {
+  const inserted = await tx
+    .insertInto('help_state')
+    .values({ client_id: clientId, revision: 1, seeded_at: now })
+    .onConflict((oc) => oc.column('client_id').doNothing())
+    .returning('client_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function bumpRevision(db: Db | Tx, clientId: number): Promise<void> {
+  await db.updateTable('help_state').set({ revision: sql`revision + 1` }).where('client_id', '=', clientId).execute();
+}
+
+export async function insertCategory(db: Db | Tx, clientId: number, c: NewCategory, now: number): Promise<number> {
+  const row = await db
+    .insertInto('help_categories')
+    .values({ client_id: clientId, ...c, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertArticles(db: Db | Tx, clientId: number, list: NewArticle[], now: number): Promise<void> {
+  if (list.length === 0) return;
+  await db
+    .insertInto('help_articles')
+    .values(
+      list.map((a) => ({
+        client_id: clientId,
+        ...a,
+        pv: 0,
+        solved_yes: 0,
+        solved_no: 0,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}
+
+export async function insertArticle(db: Db | Tx, clientId: number, a: NewArticle, now: number): Promise<void> {
+  await insertArticles(db, clientId, [a], now);
+}
+
+export function listCategories(db: Db | Tx, clientId: number): Promise<CategoryRow[]> {
+  return db
+    .selectFrom('help_categories')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .orderBy('sort')
+    .orderBy('number')
+    .execute();
+}
+
+export function listArticles(
+  db: Db | Tx,
+  clientId: number,
+  options: { publishedOnly: boolean },
+): Promise<ArticleRow[]> {
+  let q = db.selectFrom('help_articles').selectAll().where('client_id', '=', clientId);
+  if (options.publishedOnly) q = q.where('status', '=', 1);
+  return q.orderBy('sort').orderBy('number').execute();
+}
+
+export function articleByNumber(db: Db | Tx, clientId: number, number: number): Promise<ArticleRow | undefined> {
+  return db
+    .selectFrom('help_articles')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where('number', '=', number)
+    .executeTakeFirst();
+}
+
+export function categoryByNumber(db: Db | Tx, clientId: number, number: number): Promise<CategoryRow | undefined> {
+  return db
+    .selectFrom('help_categories')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .where('number', '=', number)
+    .executeTakeFirst();
+}
+
+export async function nextNumber(db: Db | Tx, table: 'help_articles' | 'help_categories', clientId: number) {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('number').as('max'))
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return Number(row?.max ?? 0) + 1;
+}
+
+export async function updateCategory(
+  db: Db | Tx,
+  clientId: number,
+  id: number,
+  c: Omit<NewCategory, 'number'>,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('help_categories')
+    .set({ ...c, updated_at: now })
+    .where('client_id', '=', clientId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function updateArticle(
+  db: Db | Tx,
+  clientId: number,
+  id: number,
+  a: Omit<NewArticle, 'number'>,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('help_articles')
+    .set({ ...a, updated_at: now })
+    .where('client_id', '=', clientId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function countArticlesIn(db: Db | Tx, clientId: number, categoryId: number): Promise<number> {
+  const row = await db
+    .selectFrom('help_articles')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('client_id', '=', clientId)
+    .where('category_id', '=', categoryId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function deleteCategory(db: Db | Tx, clientId: number, id: number): Promise<void> {
+  await db.deleteFrom('help_categories').where('client_id', '=', clientId).where('id', '=', id).execute();
+}
+
+export async function deleteArticle(db: Db | Tx, clientId: number, id: number): Promise<void> {
+  await db.deleteFrom('help_solves').where('client_id', '=', clientId).where('article_id', '=', id).execute();
+  await db.deleteFrom('help_articles').where('client_id', '=', clientId).where('id', '=', id).execute();
+}
+
+export async function incrementPv(db: Db, clientId: number, id: number): Promise<void> {
+  await db
+    .updateTable('help_articles')
+    .set({ pv: sql`pv + 1` })
+    .where('client_id', '=', clientId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function voteOf(db: Db | Tx, articleId: number, voter: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('help_solves')
+    .select('solved')
+    .where('article_id', '=', articleId)
+    .where('voter', '=', voter)
+    .executeTakeFirst();
+  return row ? row.solved : null;
+}
+
+/** Records a voter's answer once; true when this call recorded it (and counted it). */
+export async function recordVote(
+  tx: Tx,
+  clientId: number,
+  articleId: number,
+  voter: string,
+  solved: number,
+  now: number,
+): Promise<boolean> {
+  const inserted = await tx
+    .insertInto('help_solves')
+    .values({ client_id: clientId, article_id: articleId, voter, solved, created_at: now })
+    .onConflict((oc) => oc.columns(['article_id', 'voter']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return false;
+  await tx
+    .updateTable('help_articles')
+    .set(solved ? { solved_yes: sql`solved_yes + 1` } : { solved_no: sql`solved_no + 1` })
+    .where('id', '=', articleId)
+    .execute();
+  return true;
+}

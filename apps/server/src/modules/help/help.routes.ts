@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ok } from '../../platform/http/envelope.ts';
+import { parseInput } from '../../platform/http/input.ts';
+import { routeAliases } from '../../platform/http/routes.ts';
+import { helpServiceOf } from './help.service.ts';
+
+const Ids = z.string().regex(/^\d{1,9}-\d{1,9}$/, 'must look like 1-12 (category-question)');
+const Number_ = z.coerce.number().int().min(1).max(999_999_999);
+
+/** One answer per logged-in author, else per browser (its signing key). */
+function voterOf(request: FastifyRequest): string {
+  if (request.auth) return `a:${request.auth.accountId}`;
+  return `k:${request.requestKey?.id ?? request.ip}`;
+}
+
+const CategoryInput = z.object({
+  id: Number_.optional(),
+  name: z.string().trim().min(1).max(30),
+  description: z.string().trim().max(200).default(''),
+  sort: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+const ArticleInput = z.object({
+  id: Number_.optional(),
+  category_id: Number_,
+  title: z.string().trim().min(2).max(100),
+  body: z.string().trim().min(1).max(20_000),
+  keywords: z.string().trim().max(500).default(''),
+  popular: z.union([z.literal(0), z.literal(1)]).default(0),
+  status: z.union([z.literal(0), z.literal(1)]).default(1),
+  sort: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+/**
+ * The help centre (§2 help-center pages, §7 help calls: index, category, search, solve, pv; plus the
+ * article itself) for everyone, logged in or not; its content is managed by the brand's admins.
+ */
+export async function helpRoutes(app: FastifyInstance): Promise<void> {
+  const help = helpServiceOf(app.ctx);
+  await help.seedAll();
+
+  const open = { config: { auth: 'optional' as const } };
+
+  routeAliases(app, 'GET', ['/api/pc/v1/help/index', '/api/help/index'], open, async (request) =>
+    ok(await help.home(request.brand.clientId)),
+  );
+
+  routeAliases(app, 'GET', ['/api/pc/v1/help/category', '/api/help/category'], open, async (request) => {
+    const q = parseInput(z.object({ category_id: Number_.optional() }), request.query, request);
+    return ok(await help.questions(request.brand.clientId, q.category_id));
+  });
+
+  routeAliases(app, 'GET', ['/api/pc/v1/help/detail', '/api/help/detail'], open, async (request) => {
+    const q = parseInput(z.object({ ids: Ids }), request.query, request);
+    return ok(await help.detail(request.brand.clientId, q.ids, voterOf(request)));
+  });
+
+  routeAliases(app, 'GET', ['/api/pc/v1/help/search', '/api/help/search'], open, async (request) => {
+    const q = parseInput(
+      z.object({
+        keyword: z.string().trim().min(1).max(100),
+        page: z.coerce.number().int().min(1).max(1000).default(1),
+        page_size: z.coerce.number().int().min(1).max(50).default(10),
+      }),
+      request.query,
+      request,
+    );
+    return ok(await help.search(request.brand.clientId, q.keyword, q.page, q.page_size));
+  });
+
+  routeAliases(app, 'POST', ['/api/pc/v1/help/pv', '/api/help/pv'], open, async (request) => {
+    const b = parseInput(z.object({ ids: Ids }), request.body, request);
+    return ok(await help.recordView(request.brand.clientId, b.ids, voterOf(request)));
+  });
+
+  routeAliases(app, 'POST', ['/api/pc/v1/help/solve', '/api/help/solve'], open, async (request) => {
+    const b = parseInput(z.object({ ids: Ids, solved: z.union([z.literal(0), z.literal(1)]) }), request.body, request);
+    return ok(await help.solve(request.brand.clientId, b.ids, voterOf(request), b.solved));
+  });
+
+  // ---- operations console: the brand's admins manage categories and articles ----
+  const admin = { config: { auth: 'admin' as const } };
+
+  routeAliases(app, 'GET', ['/api/pc/v1/admin/help/categories'], admin, async (request) =>
+    ok(await help.adminCategories(request.brand.clientId)),
+  );
+
+  routeAliases(app, 'POST', ['/api/pc/v1/admin/help/category/save'], admin, async (request) => {
+    const { id, ...input } = parseInput(CategoryInput, request.body, request);
+    return ok(await help.saveCategory(request.brand.clientId, id, input));
+  });
+
+  routeAliases(app, 'POST', ['/api/pc/v1/admin/help/category/delete'], admin, async (request) => {
+    const b = parseInput(z.object({ id: Number_ }), request.body, request);
+    return ok(await help.deleteCategory(request.brand.clientId, b.id));
+  });
+
+  routeAliases(app, 'GET', ['/api/pc/v1/admin/help/articles'], admin, async (request) => {
+    const q = parseInput(
+      z.object({ category_id: Number_.optional(), keyword: z.string().max(100).optional() }),
+      request.query,
+      request,
+    );
+    return ok(await help.adminArticles(request.brand.clientId, q));
+  });
+
+  routeAliases(app, 'GET', ['/api/pc/v1/admin/help/article'], admin, async (request) => {
+    const q = parseInput(z.object({ id: Number_ }), request.query, request);
+    return ok(await help.adminArticle(request.brand.clientId, q.id));
+  });
+
+  routeAliases(app, 'POST', ['/api/pc/v1/admin/help/article/save'], admin, async (request) => {
+    const { id, ...input } = parseInput(ArticleInput, request.body, request);
+    return ok(await help.saveArticle(request.brand.clientId, id, input));
+  });
+
+  routeAliases(app, 'POST', ['/api/pc/v1/admin/help/article/delete'], admin, async (request) => {
+    const b = parseInput(z.object({ id: Number_ }), request.body, request);
+    return ok(await help.deleteArticle(request.brand.clientId, b.id));
+  });
+}

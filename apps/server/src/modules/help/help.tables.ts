@@ -1,0 +1,66 @@
+import type { Generated } from 'kysely';
+
+export interface HelpCategoryTable {
+  id: Generated<number>;
+  client_id: number;
+  /** The category's number within its brand, as in the page address `questions/<category>-<question>`. */
+  number: number;
+  name: string;
+  description: string;
+  sort: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface HelpArticleTable {
+  id: Generated<number>;
+  client_id: number;
+  /** The question's number within its brand (`questions/1-12` is category 1, question 12). */
+  number: number;
+  /** help_categories.id */
+  category_id: number;
+  title: string;
+  /**
+   * Plain text: paragraphs separated by blank lines; a line starting with '## ' is a heading,
+   * '- ' a list item, '1. ' a numbered step. Rendered as text, never as HTML.
+   */
+  body: string;
+  /** Words authors use for this question (comma separated): weighted between the title and the body in search. */
+  keywords: string;
+  /** 1: listed among the popular questions on the help centre's home. */
+  popular: number;
+  sort: number;
+  /** 1 published, 0 hidden (drafts are not shown, searched or used by the assistant). */
+  status: number;
+  pv: number;
+  solved_yes: number;
+  solved_no: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface HelpSolveTable {
+  id: Generated<number>;
+  client_id: number;
+  article_id: number;
+  /** 'a:<account id>' for a logged-in author, 'k:<request key id>' for a visitor's browser. */
+  voter: string;
+  solved: number;
+  created_at: number;
+}
+
+/** Per brand: whether the standard articles were seeded, and a revision bumped by every content change. */
+export interface HelpStateTable {
+  client_id: number;
+  revision: number;
+  seeded_at: number;
+}
+
+declare module '../../platform/db/schema.ts' {
+  interface Database {
+    help_categories: HelpCategoryTable;
+    help_articles: HelpArticleTable;
+    help_solves: HelpSolveTable;
+    help_state: HelpStateTable;
+  }
+}
