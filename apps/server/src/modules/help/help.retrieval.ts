@@ -167,7 +167,10 @@ export class BrandIndex {
     return out;
   }
 
-  /** The best-fitting passage, with its neighbour when it is a short lead-in and a close second when it fits. */
+  /**
+   * The best-fitting passage, and one more: its neighbour when it is short (a lead-in line), else a
+   * close second when both fit in a short answer. Never the whole of a longer article.
+   */
   #answerPassages(article: IndexedArticle, question: string, extra: string[]): string[] {
     const { passages } = article;
     if (passages.length === 0) return [];
@@ -183,6 +186,7 @@ export class BrandIndex {
     }
     const second = ranked[1];
     if (
+      chosen.size === 1 &&
       second &&
       second.score > 0 &&
       second.score >= best.score * 0.7 &&

@@ -1,0 +1,268 @@
+import { ErrorCode } from '@author-centre/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthor, logIn } from '../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { passagesOf } from './help.retrieval.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const HOSTS = { 2: 'wonder.localhost', 3: 'third.localhost', 4: 'brain-hole.localhost' } as const;
+
+async function adminClient(clientId: 2 | 3 | 4) {
+  const client = t.client(HOSTS[clientId]);
+  const admin = await createAuthor(t, { clientId, role: 'admin' });
+  await logIn(t, client, admin);
+  return client;
+}
+
+describe('help centre content', () => {
+  it('seeds at least 40 articles in every brand, each stating its own sign-up threshold and sign success text', async () => {
+    const expected = {
+      2: { threshold: '2万字', days: '1~3个工作日' },
+      3: { threshold: '1万字', days: '5~7个工作日' },
+      4: { threshold: '4千字', days: '5~7个工作日' },
+    } as const;
+    for (const clientId of [2, 3, 4] as const) {
+      const client = t.client(HOSTS[clientId]);
+      const home = await client.get('/api/pc/v1/help/index');
+      expect(home.body.code).toBe(200);
+      const total = home.body.data.categories.reduce((n: number, c: { count: number }) => n + c.count, 0);
+      expect(total).toBeGreaterThanOrEqual(40);
+      expect(home.body.data.popular.length).toBeGreaterThan(0);
+
+      const sign = await client.get('/api/pc/v1/help/detail', { ids: '4-24' });
+      expect(sign.body.data.body).toContain(`写满${expected[clientId].threshold}即可申请签约`);
+      const online = await client.get('/api/pc/v1/help/detail', { ids: '4-27' });
+      expect(online.body.data.body).toContain(t.app.ctx.brands.get(clientId).onlineSignSuccessText);
+      const days = await client.get('/api/pc/v1/help/detail', { ids: '4-28' });
+      expect(days.body.data.body).toContain(expected[clientId].days);
+    }
+  });
+
+  it('states the guide rules: short stories, free-app listing, royalties paid on the 8th', async () => {
+    const client = t.client(HOSTS[2]);
+    const short = await client.get('/api/pc/v1/help/detail', { ids: '4-25' });
+    expect(short.body.data.body).toMatch(/4,000字[\s\S]*实名认证[\s\S]*付费点/);
+    const shelf = await client.get('/api/pc/v1/help/detail', { ids: '5-32' });
+    expect(shelf.body.data.body).toContain('正文字数达到3万字，作品会自动在免费App上架');
+    const pay = await client.get('/api/pc/v1/help/detail', { ids: '6-36' });
+    expect(pay.body.data.body).toContain('稿酬每月结算一次，于每月8日发放到您绑定的银行卡');
+    const parts = await client.get('/api/pc/v1/help/detail', { ids: '6-35' });
+    expect(parts.body.data.body).toMatch(/保底[\s\S]*分成[\s\S]*福利/);
+  });
+
+  it('keeps the write-guide target: questions/1-12 is the new-author guide of category 1', async () => {
+    const res = await t.client().get('/api/pc/v1/help/detail', { ids: '1-12' });
+    expect(res.body.data).toMatchObject({ id: '1-12', category: { id: 1, name: '新手指南' } });
+    expect(res.body.data.title).toContain('新人作者必读');
+  });
+
+  it('lists questions by category and says plainly when a question or category does not exist', async () => {
+    const client = t.client();
+    const list = await client.get('/api/pc/v1/help/category', { category_id: 6 });
+    expect(list.body.data.category.name).toBe('稿酬与结算');
+    expect(list.body.data.list.map((q: { id: string }) => q.id)).toContain('6-36');
+    expect(list.body.data.categories.length).toBe(9);
+
+    const missing = await client.get('/api/pc/v1/help/detail', { ids: '1-999' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors.title).toBe('这个问题不存在或已下线');
+    const badCategory = await client.get('/api/pc/v1/help/category', { category_id: 99 });
+    expect(badCategory.status).toBe(404);
+    const badIds = await client.get('/api/pc/v1/help/detail', { ids: 'abc' });
+    expect(badIds.status).toBe(400);
+    expect(badIds.body.errors.field).toBe('ids');
+  });
+
+  it('answers the legacy /api/help names with the same handlers', async () => {
+    const res = await t.client().get('/api/help/index');
+    expect(res.body.code).toBe(200);
+    expect(res.body.data.categories.length).toBe(9);
+  });
+});
+
+describe('search', () => {
+  it('ranks the article that answers an author question first', async () => {
+    const client = t.client(HOSTS[2]);
+    const cases: Array<[string, string]> = [
+      ['稿费每个月几号到账', '6-36'],
+      ['我写了多少字才可以签约啊', '4-24'],
+      ['想请几天假不更新', '9-50'],
+      ['手机收不到验证码', '2-6'],
+    ];
+    for (const [keyword, ids] of cases) {
+      const res = await client.get('/api/pc/v1/help/search', { keyword });
+      expect(res.body.data.list[0]?.id, keyword).toBe(ids);
+      expect(res.body.data.list[0].snippet.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('finds nothing for what the help centre does not cover', async () => {
+    const res = await t.client().get('/api/pc/v1/help/search', { keyword: '今天天气怎么样' });
+    expect(res.body.data).toMatchObject({ total: 0, list: [] });
+  });
+
+  it('pages results', async () => {
+    const client = t.client();
+    const all = await client.get('/api/pc/v1/help/search', { keyword: '签约', page_size: 50 });
+    expect(all.body.data.total).toBeGreaterThan(3);
+    const second = await client.get('/api/pc/v1/help/search', { keyword: '签约', page: 2, page_size: 2 });
+    expect(second.body.data.list.map((r: { id: string }) => r.id)).toEqual(
+      all.body.data.list.slice(2, 4).map((r: { id: string }) => r.id),
+    );
+  });
+});
+
+describe('page views and "did this solve it?"', () => {
+  it('counts a browser once per article and records its answer once', async () => {
+    const reader = t.client();
+    const first = await reader.post('/api/pc/v1/help/pv', { ids: '6-37' });
+    const again = await reader.post('/api/pc/v1/help/pv', { ids: '6-37' });
+    expect(again.body.data.pv).toBe(first.body.data.pv);
+    const other = await t.client().post('/api/pc/v1/help/pv', { ids: '6-37' });
+    expect(other.body.data.pv).toBe(first.body.data.pv + 1);
+
+    const yes = await reader.post('/api/pc/v1/help/solve', { ids: '6-37', solved: 1 });
+    expect(yes.body.data).toMatchObject({ solved_yes: 1, solved_no: 0, my_solve: 1 });
+    const changed = await reader.post('/api/pc/v1/help/solve', { ids: '6-37', solved: 0 });
+    expect(changed.body.data).toMatchObject({ solved_yes: 1, solved_no: 0, my_solve: 1 });
+    const detail = await reader.get('/api/pc/v1/help/detail', { ids: '6-37' });
+    expect(detail.body.data).toMatchObject({ my_solve: 1, solved_yes: 1 });
+
+    const author = await createAuthor(t, { clientId: 2 });
+    const loggedIn = t.client();
+    await logIn(t, loggedIn, author);
+    const no = await loggedIn.post('/api/pc/v1/help/solve', { ids: '6-37', solved: 0 });
+    expect(no.body.data).toMatchObject({ solved_yes: 1, solved_no: 1, my_solve: 0 });
+    const row = await t.app.ctx.db
+      .selectFrom('help_solves')
+      .select('solved')
+      .where('voter', '=', `a:${author.accountId}`)
+      .executeTakeFirst();
+    expect(row?.solved).toBe(0);
+  });
+});
+
+describe('admin API', () => {
+  it('refuses visitors, authors and editors', async () => {
+    const anonymous = await t.client().get('/api/pc/v1/admin/help/categories');
+    expect(anonymous.status).toBe(401);
+    for (const role of ['author', 'editor'] as const) {
+      const client = t.client();
+      await logIn(t, client, await createAuthor(t, { clientId: 2, role }));
+      const res = await client.post('/api/pc/v1/admin/help/article/save', {
+        category_id: 1,
+        title: '不该出现的问题',
+        body: '正文',
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe(ErrorCode.forbidden);
+    }
+    const search = await t.client().get('/api/pc/v1/help/search', { keyword: '不该出现的问题' });
+    expect(search.body.data.list.find((r: { title: string }) => r.title === '不该出现的问题')).toBeUndefined();
+  });
+
+  it('creates, edits and deletes articles and categories; search and the assistant follow at once', async () => {
+    const admin = await adminClient(3);
+    const category = await admin.post('/api/pc/v1/admin/help/category/save', {
+      name: '活动与征文',
+      description: '平台活动和征文比赛',
+    });
+    expect(category.body.code).toBe(200);
+    const categoryId = category.body.data.id as number;
+
+    const created = await admin.post('/api/pc/v1/admin/help/article/save', {
+      category_id: categoryId,
+      title: '如何参加征文比赛？',
+      keywords: '征文,比赛,投稿活动',
+      body: '在活动中心找到正在进行的征文比赛，按活动规则创建作品并报名。\n\n报名后的作品会在活动结束后统一评选。',
+    });
+    const ids = created.body.data.ids as string;
+    expect(ids).toBe(`${categoryId}-${created.body.data.id}`);
+
+    const visitor = t.client(HOSTS[3]);
+    const found = await visitor.get('/api/pc/v1/help/search', { keyword: '征文比赛怎么报名' });
+    expect(found.body.data.list[0].id).toBe(ids);
+
+    // Another brand never sees it.
+    const elsewhere = await t.client(HOSTS[2]).get('/api/pc/v1/help/search', { keyword: '征文比赛怎么报名' });
+    expect(elsewhere.body.data.list.map((r: { title: string }) => r.title)).not.toContain('如何参加征文比赛？');
+    const elsewhereDetail = await t.client(HOSTS[2]).get('/api/pc/v1/help/detail', { ids });
+    expect(elsewhereDetail.status).toBe(404);
+
+    const edited = await admin.post('/api/pc/v1/admin/help/article/save', {
+      id: created.body.data.id,
+      category_id: categoryId,
+      title: '如何报名参加征文比赛？',
+      keywords: '征文,比赛',
+      body: '在活动中心找到征文比赛，点击报名即可。',
+      status: 1,
+    });
+    expect(edited.body.code).toBe(200);
+    const detail = await visitor.get('/api/pc/v1/help/detail', { ids });
+    expect(detail.body.data).toMatchObject({
+      title: '如何报名参加征文比赛？',
+      body: '在活动中心找到征文比赛，点击报名即可。',
+    });
+
+    const refusedDelete = await admin.post('/api/pc/v1/admin/help/category/delete', { id: categoryId });
+    expect(refusedDelete.status).toBe(409);
+
+    // Hidden articles leave the pages, the search and the assistant.
+    await admin.post('/api/pc/v1/admin/help/article/save', {
+      id: created.body.data.id,
+      category_id: categoryId,
+      title: '如何报名参加征文比赛？',
+      body: '在活动中心找到征文比赛，点击报名即可。',
+      status: 0,
+    });
+    expect((await visitor.get('/api/pc/v1/help/detail', { ids })).status).toBe(404);
+    const listed = await admin.get('/api/pc/v1/admin/help/articles', { category_id: categoryId });
+    expect(listed.body.data.list).toHaveLength(1);
+    expect(listed.body.data.list[0].status).toBe(0);
+
+    await admin.post('/api/pc/v1/admin/help/article/delete', { id: created.body.data.id });
+    const gone = await admin.get('/api/pc/v1/admin/help/article', { id: created.body.data.id });
+    expect(gone.status).toBe(404);
+    const deleted = await admin.post('/api/pc/v1/admin/help/category/delete', { id: categoryId });
+    expect(deleted.body.code).toBe(200);
+  });
+
+  it("cannot manage another brand's content with its session", async () => {
+    const client = t.client(HOSTS[2]);
+    await logIn(t, client, await createAuthor(t, { clientId: 2, role: 'admin' }));
+    // The session belongs to brand 2; on brand 4's host it is no session at all.
+    const crossed = t.client(HOSTS[4]);
+    for (const [k, v] of client.cookies) crossed.cookies.set(k, v);
+    const res = await crossed.get('/api/pc/v1/admin/help/categories');
+    expect(res.status).toBe(401);
+  });
+
+  it('validates input with a clear message naming the field', async () => {
+    const admin = await adminClient(2);
+    const res = await admin.post('/api/pc/v1/admin/help/article/save', { category_id: 1, title: '', body: 'x' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.field).toBe('title');
+    const noCategory = await admin.post('/api/pc/v1/admin/help/article/save', {
+      category_id: 77,
+      title: '分类不存在',
+      body: 'x',
+    });
+    expect(noCategory.status).toBe(404);
+  });
+});
+
+describe('passages', () => {
+  it('joins a lone heading or lead-in line to what follows and shows list marks plainly', () => {
+    expect(passagesOf('## 第一步\n创建作品。\n\n签约的完整流程：\n\n1. 申请\n2. 审核\n\n- 甲\n- 乙')).toEqual([
+      '【第一步】\n创建作品。',
+      '签约的完整流程：\n1. 申请\n2. 审核',
+      '· 甲\n· 乙',
+    ]);
+  });
+});
