@@ -39,6 +39,8 @@ function commonHeaders(): Record<string, string> {
     Accept: 'application/json',
     'pc-version': PC_VERSION,
     screen: screen ? `${screen.width},${screen.height}` : '0,0',
+    // The server answers error titles in this language.
+    'x-lang': currentLocale(),
     'Accept-Language': currentLocale(),
   };
 }

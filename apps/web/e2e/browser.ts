@@ -1,0 +1,55 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium, driven by playwright-core (no bundled browser download). */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * The app's address for a brand: `http://<brief>.localhost:<port>` (Chromium resolves *.localhost
+ * to loopback), or plain localhost, which is client 2.
+ */
+export function appUrl(path: string, brief?: string): string {
+  const host = brief ? `${brief}.localhost` : 'localhost';
+  return `http://${host}:${inject('serverPort')}${path}`;
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+}
+
+/** A fresh context (no cookies, no storage) with a desktop window, the way an author's browser starts. */
+export async function newPage(browser: Browser, options: { locale?: string } = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: options.locale ?? 'zh-CN',
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Opens `path` and waits until the brand has loaded and a layout is on screen. */
+export async function visit(page: Page, path: string, brief?: string): Promise<void> {
+  await page.goto(appUrl(path, brief));
+  await page.locator('.ac-header, .ac-bare').first().waitFor();
+}
+
+/** The path and query of the page's current address. */
+export function pathAndQuery(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
