@@ -6,8 +6,10 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
+import { aiAssistantRoutes } from './modules/ai-assistant/ai-assistant.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { globalRoutes } from './modules/global/global.routes.ts';
+import { helpRoutes } from './modules/help/help.routes.ts';
 import { checkAccess } from './platform/auth/guards.ts';
 import { Sessions } from './platform/auth/sessions.ts';
 import { Brands } from './platform/brands/brands.ts';
@@ -28,7 +30,7 @@ import { RateLimiter } from './platform/rate-limit.ts';
 const SENSITIVE_LOG_FIELDS = ['phone', 'code', 'password', 'id_card', 'real_name', 'bank_num', 'bank_phone', 'secret', 'cookie'];
 
 /** Every module's routes, in one list. A module is a Fastify plugin reading `app.ctx`. */
-const MODULES = [globalRoutes, authRoutes];
+const MODULES = [globalRoutes, authRoutes, helpRoutes, aiAssistantRoutes];
 
 export interface BuildOptions {
   /** An already-open database (tests); otherwise opened from the configuration. */

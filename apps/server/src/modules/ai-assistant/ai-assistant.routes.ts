@@ -7,6 +7,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { parseInput } from '../../platform/http/input.ts';
 import { languageOf } from '../../platform/http/language.ts';
 import { routeAliases } from '../../platform/http/routes.ts';
+import { addProfileContributor } from '../auth/accounts.service.ts';
 import { aiAssistantProfileFields, aiAssistantServiceOf, MAX_ANSWER_INDEX } from './ai-assistant.service.ts';
 
 const QUESTION_EMPTY = { 'zh-CN': '请输入您的问题', 'en-US': 'Please enter your question' };
@@ -23,9 +24,17 @@ const AskBody = z.object({
   answer_index: z.number().int().min(0).max(MAX_ANSWER_INDEX).default(0),
 });
 
+/** The profile's contributors are kept per process; the assistant's fields are the same function for every app. */
+let profileFieldsAdded = false;
+
 /** The AI assistant (§2, §4, §7, §8): questions answered from the help centre, marks, and the operators' log. */
 export async function aiAssistantRoutes(app: FastifyInstance): Promise<void> {
   const service = aiAssistantServiceOf(app.ctx);
+  if (!profileFieldsAdded) {
+    // GET /api/author/profile: ai_assistant_auth and ai_assistant_questions come from this module.
+    addProfileContributor(aiAssistantProfileFields);
+    profileFieldsAdded = true;
+  }
 
   routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/ai-chat'], { config: { auth: 'author' } }, async (request) => {
     const body = parseInput(AskBody, request.body, request);

@@ -223,6 +223,9 @@ describe('embedded assistant', () => {
       question_max_length: 200,
       timeout_ms: 60000,
     });
+    // The profile carries the same two fields, from this module.
+    const profile = await client.get('/api/author/profile');
+    expect(profile.body.data).toMatchObject({ ai_assistant_auth: 1, ai_assistant_questions: [...DEFAULT_QUESTIONS] });
   });
 
   it('is off for a brand without the layout permission, and the server refuses there too', async () => {
