@@ -10,6 +10,10 @@ import { aiAssistantRoutes } from './modules/ai-assistant/ai-assistant.routes.ts
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { globalRoutes } from './modules/global/global.routes.ts';
 import { helpRoutes } from './modules/help/help.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
+import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { checkAccess } from './platform/auth/guards.ts';
 import { Sessions } from './platform/auth/sessions.ts';
 import { Brands } from './platform/brands/brands.ts';
@@ -27,10 +31,29 @@ import { Jobs } from './platform/jobs/jobs.ts';
 import { createStorage, serveLocalUploads } from './platform/providers/storage/index.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
 
-const SENSITIVE_LOG_FIELDS = ['phone', 'code', 'password', 'id_card', 'real_name', 'bank_num', 'bank_phone', 'secret', 'cookie'];
+const SENSITIVE_LOG_FIELDS = [
+  'phone',
+  'code',
+  'password',
+  'id_card',
+  'real_name',
+  'bank_num',
+  'bank_phone',
+  'secret',
+  'cookie',
+];
 
 /** Every module's routes, in one list. A module is a Fastify plugin reading `app.ctx`. */
-const MODULES = [globalRoutes, authRoutes, helpRoutes, aiAssistantRoutes];
+const MODULES = [
+  globalRoutes,
+  authRoutes,
+  helpRoutes,
+  aiAssistantRoutes,
+  homeRoutes,
+  messagesRoutes,
+  rewardsRoutes,
+  trackingRoutes,
+];
 
 export interface BuildOptions {
   /** An already-open database (tests); otherwise opened from the configuration. */

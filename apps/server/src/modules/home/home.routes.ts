@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { authOf } from '../../platform/auth/guards.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { parseInput } from '../../platform/http/input.ts';
+import { routeAliases } from '../../platform/http/routes.ts';
+import { addProfileContributor, type ProfileContributor } from '../auth/accounts.service.ts';
+import { createActivity, homeIndex, popupProfileFields } from './home.service.ts';
+
+const author = { config: { auth: 'author' as const } };
+const admin = { config: { auth: 'admin' as const } };
+
+const CommentMsgNumBody = z.object({
+  book_id: z.union([z.string(), z.number()]).optional(),
+  msg_tab: z.string().optional(),
+});
+const ActivityBody = z
+  .object({
+    title: z.string().trim().min(1).max(40),
+    summary: z.string().trim().max(120).optional(),
+    cover: z.string().trim().max(500).optional(),
+    url: z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^(\/(?!\/)|https:\/\/)/),
+    starts_at: z.number().int().positive(),
+    ends_at: z.number().int().positive(),
+    sort: z.number().int().optional(),
+  })
+  .refine((a) => a.ends_at > a.starts_at, { path: ['ends_at'], message: 'ends_at: 结束时间须晚于开始时间' });
+
+let contributorAdded = false;
+
+export async function homeRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+
+  // The profile (sign-in module) carries the pop-up fields this module owns.
+  if (!contributorAdded) {
+    contributorAdded = true;
+    addProfileContributor(async (c, auth) => {
+      const { message_count, ...fields } = await popupProfileFields(c, auth);
+      // author_level_upgrade is ours too; the sign-in module's Profile type lists only the fields it knows.
+      return { ...fields, user: { message_count } } as unknown as Awaited<ReturnType<ProfileContributor>>;
+    });
+  }
+
+  routeAliases(app, 'GET', ['/api/author/index', '/api/pc/v1/author/index'], author, async (request) =>
+    ok(await homeIndex(ctx, authOf(request))),
+  );
+
+  // GET_COMMENT_MSG_NUM (§7: POST, body book_id '' and msg_tab '0', the page reads data.num).
+  // The comments module owns new-comment counts and replaces this route when it lands; until
+  // then no comment can exist, so 0 is the true answer.
+  routeAliases(app, 'POST', ['/api/pc/v1/comment/msg-num'], author, async (request) => {
+    parseInput(CommentMsgNumBody, request.body, request);
+    return ok({ num: 0 });
+  });
+  // New reader error corrections (the profile's correct_count). The reader-corrections module
+  // replaces this route when it lands; until then there are none.
+  routeAliases(app, 'GET', ['/api/pc/v1/user-correct/msg-num'], author, async () => ok({ num: 0 }));
+
+  routeAliases(app, 'POST', ['/api/pc/v1/admin/home-activities'], admin, async (request) =>
+    ok(await createActivity(ctx, authOf(request).clientId, parseInput(ActivityBody, request.body, request))),
+  );
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthor, logIn, type TestAuthor } from '../../test/fixtures.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
+
+let t: TestApp;
+let admin: TestClient;
+
+async function clientOf(author: TestAuthor, host = 'localhost'): Promise<TestClient> {
+  const client = t.client(host);
+  await logIn(t, client, author);
+  return client;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await clientOf(await createAuthor(t, { role: 'admin' }));
+});
+afterAll(async () => t.close());
+
+describe('GET /api/author/index', () => {
+  it('gives the author, unread counts, badges and running activities', async () => {
+    const author = await createAuthor(t, { penName: '首页作者' });
+    const client = await clientOf(author);
+    const now = Date.now();
+    await admin.post('/api/pc/v1/admin/home-activities', {
+      title: '新人征文',
+      url: '/front/activity/list',
+      starts_at: now - 86_400_000,
+      ends_at: now + 86_400_000,
+    });
+    await admin.post('/api/pc/v1/admin/home-activities', {
+      title: '已结束的活动',
+      url: '/front/activity/list',
+      starts_at: now - 3 * 86_400_000,
+      ends_at: now - 86_400_000,
+    });
+    await admin.post('/api/pc/v1/admin/messages', { account_id: author.accountId, title: '欢迎', content: '欢迎加入' });
+    await admin.post('/api/pc/v1/admin/notices', { title: '公告', content: '内容' });
+    const badge = await admin.post('/api/pc/v1/admin/badges', { title: '新人', image: '/b.png' });
+    await admin.post('/api/pc/v1/admin/badges/award', { account_id: author.accountId, badge_id: badge.body.data.id });
+
+    const res = await client.get('/api/author/index');
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    expect(data.author).toMatchObject({ account_id: author.accountId, pen_name: '首页作者', level: 1 });
+    expect(data.unread).toEqual({ message: 1, notice: 1 });
+    expect(data.badges.count).toBe(1);
+    expect(data.badges.recent[0]).toMatchObject({ title: '新人', image: '/b.png' });
+    expect(data.activities.map((a: { title: string }) => a.title)).toEqual(['新人征文']);
+    expect(data.words).toEqual({ today: expect.any(Number), month: expect.any(Number) });
+    expect(Array.isArray(data.works)).toBe(true);
+    // Same answer through the catalogue path.
+    expect((await client.get('/api/pc/v1/author/index')).body.data.author.pen_name).toBe('首页作者');
+  });
+
+  it('is for logged-in authors of the brand only', async () => {
+    expect((await t.client().get('/api/author/index')).status).toBe(401);
+    const author = await createAuthor(t, { clientId: 2 });
+    const client = t.client('third.localhost');
+    await logIn(t, client, author);
+    expect((await client.get('/api/author/index')).status).toBe(401);
+  });
+});
+
+describe('comment and correction counts', () => {
+  it('answer 0 until their modules land', async () => {
+    const client = await clientOf(await createAuthor(t));
+    expect((await client.post('/api/pc/v1/comment/msg-num', { book_id: '', msg_tab: '0' })).body).toEqual({
+      code: 200,
+      data: { num: 0 },
+    });
+    expect((await client.get('/api/pc/v1/user-correct/msg-num')).body.data.num).toBe(0);
+  });
+});
+
+describe('activities console', () => {
+  it('refuses an activity that ends before it starts, and non-admins', async () => {
+    const now = Date.now();
+    const bad = await admin.post('/api/pc/v1/admin/home-activities', {
+      title: 'x',
+      url: '/front/activity/list',
+      starts_at: now,
+      ends_at: now - 1,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.field).toBe('ends_at');
+    const author = await clientOf(await createAuthor(t));
+    const res = await author.post('/api/pc/v1/admin/home-activities', {
+      title: 'x',
+      url: '/x',
+      starts_at: now,
+      ends_at: now + 1,
+    });
+    expect(res.status).toBe(403);
+  });
+});

@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { authOf } from '../../platform/auth/guards.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { parseInput } from '../../platform/http/input.ts';
+import { routeAliases } from '../../platform/http/routes.ts';
+import * as rewards from './rewards.service.ts';
+
+const author = { config: { auth: 'author' as const } };
+const admin = { config: { auth: 'admin' as const } };
+
+/** `ids=3,5`: only those; absent: everything the account has not seen yet. */
+const NoticedQuery = z.object({
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .optional(),
+});
+const idsOf = (q: z.infer<typeof NoticedQuery>) => (q.ids ? q.ids.split(',').map(Number) : null);
+
+const Talk = z.object({ content: z.string().max(500), author: z.string().max(50) });
+const AccountRef = {
+  account_id: z.coerce.number().int().positive().optional(),
+  pen_name: z.string().trim().min(1).max(30).optional(),
+};
+const Url = z.string().trim().max(500);
+
+const BadgeBody = z.object({
+  title: z.string().trim().min(1).max(30),
+  image: z.union([Url.min(1), z.array(Url.min(1)).min(1).max(20)]),
+  advance_text: z.string().max(100).optional(),
+  desc: z.string().max(500).optional(),
+  tips: z.string().max(200).optional(),
+  talk: Talk.optional(),
+  growth_value: z.number().int().min(0).max(100_000).optional(),
+  sort: z.number().int().optional(),
+});
+const AwardBody = z.object({ ...AccountRef, badge_id: z.coerce.number().int().positive() });
+const LevelBody = z.object({
+  ...AccountRef,
+  level: z.number().int().min(1).max(99),
+  level_txt: z.string().trim().min(1).max(30),
+  surpass_txt: z.string().max(100).optional(),
+  talk: Talk.optional(),
+  bg_image_link: Url.optional(),
+  jump_url: Url.optional(),
+});
+const GraduationBody = z.object({
+  ...AccountRef,
+  period_name: z.string().trim().min(1).max(50),
+  level: z.enum(['1', '2']),
+});
+const HomeModelBody = z.object({
+  ...AccountRef,
+  report_name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[\w.:-]+$/),
+  level: z.number().int().min(0).max(99),
+  level_txt: z.string().trim().min(1).max(30),
+  surpass_txt: z.string().max(100).optional(),
+  talk: Talk.optional(),
+  jump_url: Url.optional(),
+  bg_image_link: Url.optional(),
+});
+const ReportBody = z.object({ report_name: z.string().trim().min(1).max(64) });
+
+export async function rewardsRoutes(app: FastifyInstance): Promise<void> {
+  const { ctx } = app;
+
+  // The noticed calls of §7: pops 3, 2 and 7 tell the server, 2 s after showing, that they were seen.
+  routeAliases(app, 'GET', ['/api/badge/noticed', '/api/pc/v1/badge/noticed'], author, async (request) => {
+    const n = await rewards.markBadgesNoticed(
+      ctx,
+      authOf(request),
+      idsOf(parseInput(NoticedQuery, request.query, request)),
+    );
+    return ok({ noticed: n });
+  });
+  routeAliases(
+    app,
+    'GET',
+    ['/api/author-level/noticed', '/api/pc/v1/author-level/noticed'],
+    author,
+    async (request) => {
+      const ids = idsOf(parseInput(NoticedQuery, request.query, request));
+      return ok({ noticed: await rewards.markLevelChangesNoticed(ctx, authOf(request), ids) });
+    },
+  );
+  routeAliases(app, 'GET', ['/api/new-user/noticed', '/api/pc/v1/new-user/noticed'], author, async (request) => {
+    const ids = idsOf(parseInput(NoticedQuery, request.query, request));
+    return ok({ noticed: await rewards.markGraduationsNoticed(ctx, authOf(request), ids) });
+  });
+
+  routeAliases(app, 'GET', ['/api/pc/v1/author/home-model-list'], author, async (request) =>
+    ok(await rewards.homeModelList(ctx, authOf(request))),
+  );
+  routeAliases(app, 'POST', ['/api/pc/v1/author/home-model-report'], author, async (request) => {
+    const { report_name } = parseInput(ReportBody, request.body, request);
+    return ok({ reported: await rewards.reportHomeModel(ctx, authOf(request), report_name) });
+  });
+
+  routeAliases(app, 'GET', ['/api/pc/v1/badge/list', '/api/badge/scan'], author, async (request) =>
+    ok(await rewards.medalWall(ctx, authOf(request))),
+  );
+
+  // Console: the admin of a brand awards, in that brand only.
+  routeAliases(app, 'GET', ['/api/pc/v1/admin/badges'], admin, async (request) =>
+    ok({ list: await rewards.listBadges(ctx, authOf(request).clientId) }),
+  );
+  routeAliases(app, 'POST', ['/api/pc/v1/admin/badges'], admin, async (request) =>
+    ok(await rewards.createBadge(ctx, authOf(request).clientId, parseInput(BadgeBody, request.body, request))),
+  );
+  routeAliases(app, 'POST', ['/api/pc/v1/admin/badges/award'], admin, async (request) =>
+    ok(await rewards.awardBadge(ctx, authOf(request).clientId, parseInput(AwardBody, request.body, request))),
+  );
+  routeAliases(app, 'POST', ['/api/pc/v1/admin/level-changes'], admin, async (request) =>
+    ok(await rewards.recordLevelChange(ctx, authOf(request).clientId, parseInput(LevelBody, request.body, request))),
+  );
+  routeAliases(app, 'POST', ['/api/pc/v1/admin/graduations'], admin, async (request) =>
+    ok(
+      await rewards.recordGraduation(ctx, authOf(request).clientId, parseInput(GraduationBody, request.body, request)),
+    ),
+  );
+  routeAliases(app, 'POST', ['/api/pc/v1/admin/home-models'], admin, async (request) =>
+    ok(await rewards.publishHomeModel(ctx, authOf(request).clientId, parseInput(HomeModelBody, request.body, request))),
+  );
+}
