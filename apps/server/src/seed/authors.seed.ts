@@ -1,5 +1,10 @@
+import { hashPassword } from '../modules/auth/passwords.ts';
 import type { AppContext } from '../platform/context.ts';
 import type { Role } from '../platform/db/schema.ts';
+import '../modules/auth/auth.tables.ts';
+
+/** Every demo person signs in with this password too (password login by pen name or phone). */
+export const DEMO_PASSWORD = 'Demo@2026';
 
 export interface DemoAccount {
   userId: number;
@@ -13,7 +18,14 @@ export interface DemoAccount {
 /** Per brand: the main demo author, a second pen name of the same person, an editor and an admin. */
 export type DemoAuthors = Record<
   number,
-  { author: DemoAccount; secondPenName: DemoAccount; editor: DemoAccount; admin: DemoAccount }
+  {
+    author: DemoAccount;
+    secondPenName: DemoAccount;
+    editor: DemoAccount;
+    admin: DemoAccount;
+    /** An author whose pen name has no bound phone yet (complete-info pop 1); password login by pen name. */
+    unboundPhone?: Omit<DemoAccount, 'phone'> & { phone: null };
+  }
 >;
 
 /** Demo phones: 1380000<client><n>; n = 1 author (two pen names), 8 editor, 9 admin. */
@@ -109,7 +121,92 @@ export async function seedAuthors(ctx: AppContext): Promise<DemoAuthors> {
       penName: `${brand.clientName}管理员`,
       role: 'admin',
     });
-    result[clientId] = { author, secondPenName, editor, admin };
+    const unboundPhone = await insertUnboundAuthor(ctx, clientId, `${brand.clientName}·待绑定`);
+    await seedPartnerAccounts(ctx, clientId, phone, demoPhone(clientId, 2));
+    result[clientId] = { author, secondPenName, editor, admin, unboundPhone };
   }
+  // Every demo person gets the demo password (argon2id, one salt each), hashed in parallel.
+  const people = await ctx.db.selectFrom('users').select('id').execute();
+  await Promise.all(
+    people.map(async (p) =>
+      ctx.db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(DEMO_PASSWORD) })
+        .where('id', '=', p.id)
+        .execute(),
+    ),
+  );
   return result;
+}
+
+/** A person whose only pen name has no phone: signs in by pen name + password, then completes info. */
+async function insertUnboundAuthor(ctx: AppContext, clientId: number, penName: string) {
+  const now = Date.now();
+  const user = await ctx.db
+    .insertInto('users')
+    .values({
+      client_id: clientId,
+      phone_enc: null,
+      phone_hash: null,
+      real_name_enc: ctx.personalData.seal('陈安然'),
+      id_card_enc: null,
+      id_card_hash: null,
+      password_hash: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const account = await ctx.db
+    .insertInto('accounts')
+    .values({
+      client_id: clientId,
+      user_id: user.id,
+      pen_name: penName,
+      phone_enc: null,
+      phone_hash: null,
+      role: 'author',
+      avatar: null,
+      level: 2,
+      sign_flag: 1,
+      is_learner: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { userId: user.id, accountId: account.id, clientId, phone: null, penName, role: 'author' as const };
+}
+
+/**
+ * Reader accounts on the partner products (decisions.md "Accounts on partner products"): the demo
+ * author's phone has a free-app and a zh account; a spare phone has a free-app account, so binding it
+ * to the second pen name shows a merge.
+ */
+async function seedPartnerAccounts(ctx: AppContext, clientId: number, authorPhone: string, sparePhone: string) {
+  const now = Date.now();
+  const row = (product: 'zh' | 'free', phone: string, nickname: string, values: Record<string, number>) => ({
+    client_id: clientId,
+    product,
+    phone_hash: ctx.personalData.index('phone', phone),
+    phone_enc: ctx.personalData.seal(phone),
+    nickname,
+    zh_unit: 0,
+    read_unit: 0,
+    book_coupon: 0,
+    coin: 0,
+    vip: 0,
+    account_id: null,
+    created_at: now,
+    updated_at: now,
+    ...values,
+  });
+  await ctx.db
+    .insertInto('partner_accounts')
+    .values([
+      row('free', authorPhone, '夜读的小满', { coin: 1280, vip: 1 }),
+      row('zh', authorPhone, '小满读书', { zh_unit: 560, read_unit: 120, book_coupon: 3 }),
+      row('free', sparePhone, '晴川书友', { coin: 300, vip: 0 }),
+    ])
+    .execute();
 }
