@@ -14,6 +14,7 @@ import { homeRoutes } from './modules/home/home.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { worksRoutes } from './modules/works/works.routes.ts';
 import { checkAccess } from './platform/auth/guards.ts';
 import { Sessions } from './platform/auth/sessions.ts';
 import { Brands } from './platform/brands/brands.ts';
@@ -53,6 +54,7 @@ const MODULES = [
   messagesRoutes,
   rewardsRoutes,
   trackingRoutes,
+  worksRoutes,
 ];
 
 export interface BuildOptions {

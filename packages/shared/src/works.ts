@@ -201,3 +201,28 @@ export interface RegularSchedule {
   /** Drafts published at each time, from the front of the drafts queue. */
   count: number;
 }
+
+/**
+ * Business codes of works (in the 10000000–199999999 band of §8, so the client toasts them unless
+ * a page handles them itself, as the editor does with a save conflict).
+ */
+export const WORKS_ERROR = {
+  /** Another book of the brand has this title. */
+  bookTitleTaken: 10007001,
+  /** The book has published or paid chapters and cannot be deleted. */
+  bookNotDeletable: 10007002,
+  /** A save based on an older revision than the server's: both texts come back (HTTP 409). */
+  chapterSaveConflict: 10007003,
+  /** The checks before publishing found something to fix (data.findings); some allow publishing anyway. */
+  publishChecksFailed: 10007004,
+  /** The scheduled publication already ran (or is running): it can no longer be cancelled or moved. */
+  scheduleAlreadyFired: 10007005,
+  /** A published chapter would change between free and paid. */
+  payPointLocked: 10007006,
+  /** A published paid chapter cannot be deleted. */
+  chapterNotDeletable: 10007007,
+  /** The import file could not be read. */
+  importUnreadable: 10007008,
+  /** Too many books of this kind. */
+  bookLimitReached: 10007009,
+} as const;

@@ -1,0 +1,123 @@
+import { countWords, isAllowedText, WORKS_LIMITS } from '@author-centre/shared';
+
+/**
+ * Intelligent chapter division of an imported manuscript: headings such as 第十二章, 第12章,
+ * Chapter 12, 序章/楔子/番外 and volume headings (第一卷, Volume 2) split the text; the author
+ * adjusts the result before any draft is created.
+ */
+
+const NUM = '零〇一二三四五六七八九十百千万两壹贰叁肆伍陆柒捌玖拾佰仟0-9０-９';
+const SEP = '[\\s:：、.．\\-—–_·]*';
+const CHAPTER = new RegExp(`^(第\\s*[${NUM}]+\\s*[章节回话集幕])${SEP}(.*)$`);
+const VOLUME = new RegExp(`^(第\\s*[${NUM}]+\\s*[卷部])${SEP}(.*)$`);
+const EN_CHAPTER = new RegExp(`^(chapter\\s*(?:\\d+|[ivxlcdm]+))\\b${SEP}(.*)$`, 'i');
+const EN_VOLUME = new RegExp(`^((?:volume|vol\\.?)\\s*(?:\\d+|[ivxlcdm]+))\\b${SEP}(.*)$`, 'i');
+const SPECIAL = new RegExp(
+  `^(序章|序言|序|楔子|引子|前言|尾声|后记|终章|番外[${NUM}]*)(?:[\\s:：、.．\\-—–_·]+(.*))?$`,
+);
+/** A heading is a short line; a long one is prose that happens to start with 第…章. */
+const HEADING_MAX = 40;
+const NAME_MAX = 30;
+
+/** 'skip' leaves a segment's text out of the import (a title page, a table of contents). */
+export type SegmentKind = 'chapter' | 'volume' | 'skip';
+
+export interface Heading {
+  line: number;
+  kind: SegmentKind;
+  title: string;
+  /** The line is the heading itself (left out of the chapter text); false for a split the author added inside text. */
+  consume: boolean;
+}
+
+export interface SegmentPreview extends Heading {
+  /** Lines in the segment after the heading. */
+  lines: number;
+  words: number;
+  preview: string;
+  /** The title as found did not fit §5's pattern and was adjusted. */
+  adjusted: boolean;
+}
+
+const FULL_WIDTH: Record<string, string> = { ',': '，', ':': '：', '!': '！', '?': '？' };
+
+/**
+ * Makes a heading fit the title pattern of §5 (Chinese, letters, digits, Ⅰ–Ⅻ and ，：！？):
+ * '第十二章 重逢' → '第十二章：重逢'; other characters are dropped.
+ */
+export function sanitizeTitle(marker: string, name: string): string {
+  const clean = (s: string) =>
+    [...s.replace(/[,:!?]/g, (c) => FULL_WIDTH[c])].filter((ch) => isAllowedText(ch)).join('');
+  const m = clean(marker.replace(/\s+/g, ''));
+  const n = clean(name.trim());
+  return [...(n ? `${m}：${n}` : m)].slice(0, WORKS_LIMITS.chapterTitleMax).join('');
+}
+
+/** The heading a line is, if it is one. */
+export function headingOf(line: string): { kind: 'chapter' | 'volume'; marker: string; name: string } | null {
+  const text = line.trim();
+  if (!text || text.length > HEADING_MAX) return null;
+  for (const [re, kind] of [
+    [VOLUME, 'volume'],
+    [EN_VOLUME, 'volume'],
+    [CHAPTER, 'chapter'],
+    [EN_CHAPTER, 'chapter'],
+    [SPECIAL, 'chapter'],
+  ] as const) {
+    const m = re.exec(text);
+    const name = m?.[2] ?? '';
+    if (m && name.length <= NAME_MAX && !/[。！？!?]$/.test(name)) return { kind, marker: m[1], name };
+  }
+  return null;
+}
+
+export function splitLines(text: string): string[] {
+  return text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
+}
+
+/** The detected headings, with a leading "前言" segment when text comes before the first heading. */
+export function detectHeadings(lines: string[]): Heading[] {
+  const headings: Heading[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const h = headingOf(lines[i]);
+    if (h) headings.push({ line: i, kind: h.kind, title: sanitizeTitle(h.marker, h.name), consume: true });
+  }
+  const firstAt = headings[0]?.line ?? lines.length;
+  if (lines.slice(0, firstAt).some((l) => l.trim())) {
+    headings.unshift({ line: 0, kind: 'chapter', title: headings.length ? '前言' : '正文', consume: false });
+  }
+  return headings;
+}
+
+/** Each heading with the text it governs: up to the next heading. */
+export function segmentText(lines: string[], h: Heading, next: Heading | undefined): string {
+  const from = h.consume ? h.line + 1 : h.line;
+  const to = next ? next.line : lines.length;
+  return tidyBody(lines.slice(from, to));
+}
+
+/** Paragraphs without blank lines and with their indentation trimmed, as the editor holds them. */
+export function tidyBody(lines: string[]): string {
+  return lines
+    .map((l) => l.replace(/^[\s\u3000]+|[\s\u3000]+$/g, ''))
+    .filter((l) => l.length > 0)
+    .join('\n');
+}
+
+export function preview(lines: string[], headings: Heading[]): SegmentPreview[] {
+  return headings.map((h, i) => {
+    const body = h.kind === 'volume' ? '' : segmentText(lines, h, headings[i + 1]);
+    const firstLine = body.slice(0, body.indexOf('\n') === -1 ? undefined : body.indexOf('\n'));
+    const raw = lines[h.line]?.trim() ?? '';
+    return {
+      ...h,
+      lines: (headings[i + 1]?.line ?? lines.length) - h.line - (h.consume ? 1 : 0),
+      words: countWords(body),
+      preview: [...firstLine].slice(0, 40).join(''),
+      adjusted: h.consume && raw !== h.title,
+    };
+  });
+}
