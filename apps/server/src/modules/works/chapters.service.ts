@@ -785,7 +785,7 @@ export class ChaptersService {
     };
   }
 
-  /** Puts a version back as the working text (the text it replaces is kept as a version first). */
+  /** Puts a version back as the working text (the text it replaces is kept as a version too). */
   async restoreVersion(owner: Owner, chapterId: number, versionId: number, baseRevision: number) {
     const v = await this.#version(chapterId, versionId);
     const { chapter } = await ownedChapter(this.#db, owner, chapterId);
@@ -794,17 +794,6 @@ export class ChaptersService {
       .select(['body', 'author_say'])
       .where('chapter_id', '=', chapter.id)
       .executeTakeFirstOrThrow();
-    const now = Date.now();
-    await insertVersion(
-      this.#db,
-      chapter.id,
-      chapter.revision,
-      'before-restore',
-      chapter.title,
-      text.body,
-      chapter.words,
-      now,
-    );
     const saved = await this.save(owner, {
       chapterId,
       baseRevision,
@@ -814,7 +803,21 @@ export class ChaptersService {
       saveKey: `restore:${versionId}:${baseRevision}`,
       explicit: false,
     });
-    await insertVersion(this.#db, chapter.id, saved.revision, 'restore', v.title, v.body, saved.words, Date.now());
+    // The text it replaced is kept, then the restored one, so either can be brought back.
+    if (!saved.duplicate) {
+      const now = Date.now();
+      await insertVersion(
+        this.#db,
+        chapter.id,
+        chapter.revision,
+        'before-restore',
+        chapter.title,
+        text.body,
+        chapter.words,
+        now,
+      );
+      await insertVersion(this.#db, chapter.id, saved.revision, 'restore', v.title, v.body, saved.words, now);
+    }
     return saved;
   }
 
