@@ -2,7 +2,7 @@
 import { SEED_BRANDS } from '@author-centre/shared/brands';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { launchBrowser, newPage, type OpenedPage, pathAndQuery, visit } from './browser.ts';
+import { appUrl, launchBrowser, newPage, type OpenedPage, pathAndQuery, visit } from './browser.ts';
 
 /** Header, footer, right bar, page titles, themes and language, for two brands. */
 let browser: Browser;
@@ -153,5 +153,41 @@ describe('shared components on the layout example page', () => {
     await page.getByRole('button', { name: '复制平台名称' }).click();
     await page.getByText('复制成功').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('奇妙小说作者中心');
+  });
+});
+
+describe('start-up: brand settings and request signing', () => {
+  test('when the brand settings cannot load, an error with a retry shows, and retry recovers', async () => {
+    let refuse = true;
+    await page.route('**/api/pc/v1/global/config**', (route) =>
+      refuse ? route.fulfill({ status: 503, body: 'unavailable' }) : route.continue(),
+    );
+    await page.goto(appUrl('/front/help-center/home'));
+    await page.getByText('平台配置加载失败').waitFor();
+    refuse = false;
+    await page.getByRole('button', { name: /重\s*试/ }).click();
+    await page.locator('.ac-header').waitFor();
+    await expect.poll(() => page.title()).toBe('帮助中心-奇妙小说作者中心');
+  });
+
+  test('a refused signature (40001013) fetches a new secret and retries once, unseen by the author', async () => {
+    let reqInfo = 0;
+    let refusedOnce = false;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/pc/v1/global/req-info') reqInfo++;
+    });
+    await page.route('**/api/pc/v1/global/config**', (route) => {
+      if (refusedOnce) return route.continue();
+      refusedOnce = true;
+      return route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 40001013, errors: { code: 40001013, title: '请求签名不正确' } }),
+      });
+    });
+    await visit(page, '/front/help-center/home');
+    expect(refusedOnce).toBe(true);
+    expect(reqInfo).toBe(2);
+    expect(await page.getByText('请求签名不正确').count()).toBe(0);
   });
 });
