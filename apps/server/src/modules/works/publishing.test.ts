@@ -1,0 +1,308 @@
+import { parseShanghaiDate, shanghaiDate, WORKS_ERROR } from '@author-centre/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { nextOccurrence } from './publishing.service.ts';
+import {
+  authorClient,
+  createBook,
+  createChapter,
+  prose,
+  saveChapter,
+  volumesOf,
+  writtenChapter,
+} from './works.fixtures.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const detail = async (client: any, chapterId: number) =>
+  (await client.get('/api/pc/v1/book-chapter/detail', { chapter_id: chapterId })).body.data;
+const MIN = 60_000;
+const DAY = 86_400_000;
+
+describe('checks before publishing', () => {
+  it('finds sensitive words in place and refuses to publish, even when forced', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const text = `${prose(400, 's')}\n他在街角看到一张网络赌博的传单。`;
+    const ch = await writtenChapter(client, book.book_id, '第一章', text);
+    const check = await client.post('/api/pc/v1/text-correct/check', { chapter_id: ch.chapterId });
+    const finding = check.body.data.findings.find((f: any) => f.rule === 'sensitive');
+    expect(finding).toMatchObject({ severity: 'block', word: '网络赌博', offset: text.indexOf('网络赌博'), length: 4 });
+    expect(finding.paragraph).toBe(text.split('\n').length - 1);
+    expect(check.body.data.can_publish).toBe(false);
+    const res = await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: ch.chapterId, force: true });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe(WORKS_ERROR.publishChecksFailed);
+    expect(res.body.data).toMatchObject({ can_force: false });
+    expect((await detail(client, ch.chapterId)).status).toBe('draft');
+  });
+
+  it("honours the author's excludes", async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const ch = await writtenChapter(client, book.book_id, '第一章', `${prose(400, 'e')}\n缉毒警察缴获了大量冰毒。`);
+    await client.post('/api/pc/v1/text-correct/excludes-add', { word: '冰毒' });
+    expect((await client.get('/api/pc/v1/text-correct/excludes')).body.data.map((e: any) => e.word)).toEqual(['冰毒']);
+    const res = await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: ch.chapterId });
+    expect(res.body.code).toBe(200);
+    await client.post('/api/pc/v1/text-correct/excludes-remove', { word: '冰毒' });
+    expect((await client.get('/api/pc/v1/text-correct/excludes')).body.data).toEqual([]);
+  });
+
+  it('warns of typos and short chapters, which the author may publish anyway', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const ch = await writtenChapter(client, book.book_id, '第一章', '他迫不急待地推开门。');
+    const res = await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: ch.chapterId });
+    expect(res.status).toBe(422);
+    expect(res.body.data.can_force).toBe(true);
+    expect(res.body.data.findings.map((f: any) => [f.rule, f.severity])).toEqual([
+      ['short', 'warn'],
+      ['typo', 'warn'],
+    ]);
+    expect(res.body.data.findings[1]).toMatchObject({ word: '迫不急待', suggestion: '迫不及待', offset: 1 });
+    const forced = await client.post('/api/pc/v1/book-chapter/draft-publish', {
+      chapter_id: ch.chapterId,
+      force: true,
+    });
+    expect(forced.body.code).toBe(200);
+  });
+
+  it('refuses an empty chapter, a bad title and a duplicate of an earlier chapter', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const empty = await createChapter(client, book.book_id, '第一章');
+    const e = await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: empty.chapter_id, force: true });
+    expect(e.body.data.findings.map((f: any) => f.rule)).toEqual(['empty']);
+
+    const text = prose(500, 'dup');
+    const first = await writtenChapter(client, book.book_id, '第二章', text);
+    await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: first.chapterId });
+    const copy = await writtenChapter(client, book.book_id, '第三章', text);
+    const d = await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: copy.chapterId, force: true });
+    expect(d.body.data.findings[0]).toMatchObject({
+      rule: 'duplicate',
+      severity: 'block',
+      chapter_id: first.chapterId,
+    });
+
+    // Nearly the same text (one paragraph changed) is a warning.
+    const near = await writtenChapter(client, book.book_id, '第四章', text.replace(/^[^\n]*/, '完全不同的第一段文字'));
+    const n = await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: near.chapterId });
+    expect(n.body.data.findings).toEqual([expect.objectContaining({ rule: 'duplicate', severity: 'warn' })]);
+
+    const ch = await createChapter(client, book.book_id, '第五章');
+    await saveChapter(client, ch.chapter_id, 0, prose(500), { title: '第五章 <坏标题>' });
+    const tt = await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: ch.chapter_id, force: true });
+    expect(tt.body.data.findings.map((f: any) => f.rule)).toEqual(['title']);
+  });
+});
+
+describe('scheduled publishing', () => {
+  it('publishes a chapter at its time, once, and records the Shanghai day of its words', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const ch = await writtenChapter(client, book.book_id, '第一章', prose(600));
+    const words = (await detail(client, ch.chapterId)).words;
+    // 00:30 Shanghai two days from now: still the previous day in UTC.
+    const day = shanghaiDate(Date.now() + 2 * DAY);
+    const at = parseShanghaiDate(day) + 30 * MIN;
+    const res = await client.post('/api/pc/v1/book-chapter/publish-time', { chapter_id: ch.chapterId, publish_at: at });
+    expect(res.body.data.scheduled_at).toBe(at);
+    expect((await detail(client, ch.chapterId)).scheduled_at).toBe(at);
+    expect(await t.app.ctx.jobs.runDue(at - 1000)).toBe(0);
+    expect((await detail(client, ch.chapterId)).status).toBe('draft');
+    await t.app.ctx.jobs.runDue(at);
+    await t.app.ctx.jobs.runDue(at + 5 * MIN);
+    const after = await detail(client, ch.chapterId);
+    expect(after).toMatchObject({ status: 'published', scheduled_at: null, published_at: at });
+    const logs = await t.app.ctx.db
+      .selectFrom('publish_log')
+      .selectAll()
+      .where('chapter_id', '=', ch.chapterId)
+      .execute();
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ source: 'schedule', late_ms: null, outcome: 'published' });
+    const daily = await client.get('/api/pc/v1/book/daily-words', { book_id: book.book_id, from: day, to: day });
+    expect(daily.body.data.days).toEqual([{ date: day, words, chapters: 1 }]);
+    expect(day).not.toBe(new Date(at).toISOString().slice(0, 10));
+  });
+
+  it('can be moved or cancelled until it fires, and says so afterwards', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const ch = await writtenChapter(client, book.book_id, '第一章', prose(600));
+    const at = Date.now() + 10 * MIN;
+    await client.post('/api/pc/v1/book-chapter/publish-time', { chapter_id: ch.chapterId, publish_at: at });
+    await client.post('/api/pc/v1/book-chapter/publish-time', { chapter_id: ch.chapterId, publish_at: at + 60 * MIN });
+    await t.app.ctx.jobs.runDue(at + MIN);
+    expect((await detail(client, ch.chapterId)).status).toBe('draft');
+    await client.post('/api/pc/v1/book-chapter/publish-time-cancel', { chapter_id: ch.chapterId });
+    await t.app.ctx.jobs.runDue(at + 120 * MIN);
+    expect(await detail(client, ch.chapterId)).toMatchObject({ status: 'draft', scheduled_at: null });
+
+    await client.post('/api/pc/v1/book-chapter/publish-time', { chapter_id: ch.chapterId, publish_at: at });
+    const jobId = (
+      await t.app.ctx.db
+        .selectFrom('chapters')
+        .select('schedule_job_id')
+        .where('id', '=', ch.chapterId)
+        .executeTakeFirstOrThrow()
+    ).schedule_job_id!;
+    // It fired: too late to move or cancel.
+    await t.app.ctx.db
+      .updateTable('jobs')
+      .set({ status: 'running', locked_until: Date.now() + MIN })
+      .where('id', '=', jobId)
+      .execute();
+    const late = await client.post('/api/pc/v1/book-chapter/publish-time-cancel', { chapter_id: ch.chapterId });
+    expect(late.status).toBe(409);
+    expect(late.body.errors.code).toBe(WORKS_ERROR.scheduleAlreadyFired);
+  });
+
+  it('publishes a time missed while the server was down on recovery, and tells the author it was late', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const ch = await writtenChapter(client, book.book_id, '第一章', prose(600));
+    const at = Date.now() + 2 * MIN;
+    await client.post('/api/pc/v1/book-chapter/publish-time', { chapter_id: ch.chapterId, publish_at: at });
+    // Nobody ran jobs for an hour; then the server comes back.
+    await t.app.ctx.jobs.runDue(at + 60 * MIN);
+    const d = await detail(client, ch.chapterId);
+    expect(d.status).toBe('published');
+    expect(d.last_publish.late_ms).toBeGreaterThanOrEqual(60 * MIN);
+    const notices = await client.get('/api/pc/v1/book-chapter/publish-notices', { book_id: book.book_id });
+    expect(notices.body.data.list).toEqual([
+      expect.objectContaining({ chapter_id: ch.chapterId, outcome: 'published', scheduled_at: at }),
+    ]);
+    await client.post('/api/pc/v1/book-chapter/publish-notices-seen', { book_id: book.book_id });
+    expect((await client.get('/api/pc/v1/book-chapter/publish-notices', { book_id: book.book_id })).body.data.has).toBe(
+      false,
+    );
+  });
+
+  it('does not publish a scheduled chapter the checks stop at its time, and records why', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const ch = await writtenChapter(client, book.book_id, '第一章', prose(600));
+    const at = Date.now() + 5 * MIN;
+    await client.post('/api/pc/v1/book-chapter/publish-time', { chapter_id: ch.chapterId, publish_at: at });
+    const d = await detail(client, ch.chapterId);
+    await saveChapter(client, ch.chapterId, d.revision, `${d.content}\n出售个人信息`, { title: '第一章' });
+    await t.app.ctx.jobs.runDue(at);
+    expect(await detail(client, ch.chapterId)).toMatchObject({ status: 'draft', scheduled_at: null });
+    const notices = (await client.get('/api/pc/v1/book-chapter/publish-notices', { book_id: book.book_id })).body.data;
+    expect(notices.list[0]).toMatchObject({ outcome: 'blocked' });
+    expect(notices.list[0].note).toContain('出售个人信息');
+  });
+});
+
+describe('recurring schedules (regular-time-data)', () => {
+  it('computes the next firing in Shanghai time on the chosen weekdays', () => {
+    // 2026-11-23 is a Monday. 11:00 Shanghai on that day:
+    const mondayMorning = parseShanghaiDate('2026-11-23') + 11 * 60 * MIN;
+    const every = { enabled: true, time: '12:00', weekdays: [1, 2, 3, 4, 5, 6, 7], count: 1 };
+    expect(nextOccurrence(every, mondayMorning)).toBe(parseShanghaiDate('2026-11-23') + 12 * 60 * MIN);
+    expect(nextOccurrence(every, mondayMorning + 2 * 60 * MIN)).toBe(parseShanghaiDate('2026-11-24') + 12 * 60 * MIN);
+    expect(nextOccurrence({ ...every, weekdays: [6] }, mondayMorning)).toBe(
+      parseShanghaiDate('2026-11-28') + 12 * 60 * MIN,
+    );
+    expect(nextOccurrence({ ...every, enabled: false }, mondayMorning)).toBeNull();
+  });
+
+  it('publishes the next drafts of the queue at each time and schedules the following one', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const [notice] = await volumesOf(client, book.book_id);
+    await writtenChapter(client, book.book_id, '请假', prose(500), notice.volume_id);
+    const ids: number[] = [];
+    for (let i = 1; i <= 5; i++)
+      ids.push((await writtenChapter(client, book.book_id, `第${i}章`, prose(600))).chapterId);
+    const set = await client.post('/api/pc/v1/book-chapter/regular-time-data', {
+      book_id: book.book_id,
+      enabled: true,
+      time: '12:00',
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      count: 2,
+    });
+    const first = set.body.data.next_run_at;
+    expect(first).toBeGreaterThan(Date.now());
+    expect(shanghaiDate(first + 0)).toBe(shanghaiDate(first));
+    expect(new Date(first + 8 * 60 * MIN).toISOString().slice(11, 16)).toBe('12:00');
+    expect(set.body.data.queue.map((c: any) => c.title).slice(0, 3)).toEqual(['请假', '第1章', '第2章']);
+    await t.app.ctx.jobs.runDue(first);
+    const statuses = async () =>
+      (await client.get('/api/pc/v1/book-chapter/list', { book_id: book.book_id })).body.data.list.map(
+        (c: any) => c.status,
+      );
+    expect(await statuses()).toEqual(['published', 'published', 'draft', 'draft', 'draft', 'draft']);
+    const again = (await client.get('/api/pc/v1/book-chapter/regular-time-data', { book_id: book.book_id })).body.data;
+    expect(again.next_run_at).toBe(first + DAY);
+    await t.app.ctx.jobs.runDue(first + DAY);
+    expect(await statuses()).toEqual(['published', 'published', 'published', 'published', 'draft', 'draft']);
+    // Turned off: nothing more goes out.
+    await client.post('/api/pc/v1/book-chapter/regular-time-data', {
+      book_id: book.book_id,
+      enabled: false,
+      time: '12:00',
+      count: 2,
+    });
+    await t.app.ctx.jobs.runDue(first + 3 * DAY);
+    expect((await statuses()).filter((s: string) => s === 'draft')).toHaveLength(2);
+    expect(ids).toHaveLength(5);
+  });
+});
+
+describe('words per day (Asia/Shanghai)', () => {
+  it('fills a calendar month and counts the update streak, never counting notice chapters', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const [notice] = await volumesOf(client, book.book_id);
+    const a = await writtenChapter(client, book.book_id, '第一章', prose(600));
+    const n = await writtenChapter(client, book.book_id, '公告', prose(600), notice.volume_id);
+    await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: a.chapterId });
+    await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: n.chapterId });
+    const words = (await detail(client, a.chapterId)).words;
+    const today = shanghaiDate(Date.now());
+    const cal = await client.get('/api/author/date-calendar', { month: today.slice(0, 7) });
+    expect(cal.body.data.streak).toBe(1);
+    expect(cal.body.data.total).toBe(words);
+    expect(cal.body.data.days.find((d: any) => d.date === today)).toMatchObject({ words, chapters: 1, updated: true });
+    expect(cal.body.data.days.length).toBeGreaterThanOrEqual(28);
+    const daily = await client.get('/api/pc/v1/book/daily-words', { days: 7 });
+    expect(daily.body.data.days).toHaveLength(7);
+    expect(daily.body.data.days[6]).toMatchObject({ date: today, words });
+  });
+
+  it('shows the stage against the brand threshold (2万 for wonder, 1万 for client 3, 4000 for short stories)', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const ch = await writtenChapter(client, book.book_id, '第一章', prose(600));
+    await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: ch.chapterId });
+    const stage = (await client.get('/api/pc/v1/book/growth-cycle', { book_id: book.book_id })).body.data;
+    expect(stage).toMatchObject({
+      sign_threshold: 20_000,
+      sign_condition_text: '2万',
+      can_apply_sign: false,
+      stage: 'growing',
+      streak: 1,
+    });
+    expect(stage.words_to_threshold).toBe(20_000 - stage.published_words);
+    expect(stage.daily).toHaveLength(30);
+
+    const third = await authorClient(t, { clientId: 3, host: 'third.localhost' });
+    const b3 = await createBook(third.client);
+    expect((await third.client.get('/api/pc/v1/book/growth-cycle', { book_id: b3.book_id })).body.data).toMatchObject({
+      sign_threshold: 10_000,
+      stage: 'new',
+    });
+    const short = await createBook(client, { kind: 'short' });
+    expect(
+      (await client.get('/api/pc/v1/book/growth-cycle', { book_id: short.book_id })).body.data.sign_threshold,
+    ).toBe(4000);
+  });
+});
