@@ -44,10 +44,18 @@ export const FRONT_ROUTES: AppRoute[] = [
   open('ResetPassword', '/front/register-login/reset-password', '找回密码'),
 
   // Help centre (public).
-  open('HelpCenterHome', '/front/help-center/home', '帮助中心'),
-  open('HelpCenterQuestions', '/front/help-center/questions', '问题列表'),
-  open('HelpCenterQuestionDetail', '/front/help-center/questions/:ids', '问题详情'),
-  open('HelpCenterSearch', '/front/help-center/search', '搜索结果'),
+  open('HelpCenterHome', '/front/help-center/home', '帮助中心', {
+    page: () => import('../features/help-center/HelpHomePage.tsx'),
+  }),
+  open('HelpCenterQuestions', '/front/help-center/questions', '问题列表', {
+    page: () => import('../features/help-center/HelpQuestionsPage.tsx'),
+  }),
+  open('HelpCenterQuestionDetail', '/front/help-center/questions/:ids', '问题详情', {
+    page: () => import('../features/help-center/HelpQuestionDetailPage.tsx'),
+  }),
+  open('HelpCenterSearch', '/front/help-center/search', '搜索结果', {
+    page: () => import('../features/help-center/HelpSearchPage.tsx'),
+  }),
 
   // Other public pages.
   open('ActivityList', '/front/activity/list', '活动中心'),

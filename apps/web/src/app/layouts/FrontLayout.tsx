@@ -2,6 +2,7 @@ import { LAYOUT } from '@author-centre/shared/constants';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { AiAssistantMount } from '../../features/ai-assistant/AiAssistantMount.tsx';
 import { useBrand } from '../../platform/brand.tsx';
 import { RouteGuard } from '../RouteGuard.tsx';
 import { paletteFor } from '../theme.ts';
@@ -47,6 +48,7 @@ export function FrontLayout() {
       </main>
       <AppFooter />
       <RightToolbar />
+      <AiAssistantMount />
     </div>
   );
 }

@@ -102,7 +102,7 @@ export function canAskAnother(state: ChatState, message: number): boolean {
 /** Retry only on the last answer (of the last message) when the failure allows it (§4). */
 export function canRetry(state: ChatState, message: number): boolean {
   const m = state.messages[message];
-  if (!m || m.role !== 'assistant' || isBusy(state) || !m.isNeedRetry) return false;
+  if (m?.role !== 'assistant' || isBusy(state) || !m.isNeedRetry) return false;
   return message === state.messages.length - 1 && (m.answersIndex ?? 0) === (m.answers?.length ?? 1) - 1;
 }
 
