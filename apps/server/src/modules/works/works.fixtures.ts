@@ -97,3 +97,46 @@ export function prose(words: number, seed = Math.random().toString(36).slice(2))
 }
 
 export type { TestAuthor };
+
+/** A raw upload (§7 'upload' body type): the bytes as the body, the signature in the query. */
+export async function upload(
+  client: TestClient,
+  path: string,
+  query: Record<string, string | number>,
+  data: Buffer,
+  contentType = 'application/octet-stream',
+) {
+  const { canonicalParams, sign } = await import('@author-centre/shared');
+  const secret = client.secret ?? (await client.refreshSecret());
+  const t = Date.now();
+  const params = { ...query, t };
+  const s = sign(secret, 'POST', path, canonicalParams(params), t);
+  const qs = new URLSearchParams({
+    ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+    sign: s,
+  });
+  return client.raw({
+    method: 'POST',
+    url: `${path}?${qs}`,
+    payload: data as unknown as string,
+    headers: { 'content-type': contentType },
+  });
+}
+
+/** A GET returning a file, signed as the browser signs it. */
+export async function download(client: TestClient, path: string, query: Record<string, string | number>) {
+  const { canonicalParams, sign } = await import('@author-centre/shared');
+  const secret = client.secret ?? (await client.refreshSecret());
+  const t = Date.now();
+  const params = { ...query, t };
+  const s = sign(secret, 'GET', path, canonicalParams(params), t);
+  const qs = new URLSearchParams({
+    ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+    sign: s,
+  });
+  return client.app.inject({
+    method: 'GET',
+    url: `${path}?${qs}`,
+    headers: { host: client.host, cookie: client.cookieHeader() },
+  });
+}
