@@ -1,6 +1,7 @@
 import type { AppContext } from '../platform/context.ts';
 import { type DemoAuthors, seedAuthors } from './authors.seed.ts';
 import { seedHome } from './home.seed.ts';
+import { seedWorks } from './works.seed.ts';
 
 /** What earlier seeders created, for later ones to build on. */
 export interface DemoData {
@@ -21,4 +22,4 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
 }
 
 /** Each capability's demo content, in order; a module adds its seeder here. */
-const CONTENT_SEEDERS: Array<(ctx: AppContext, demo: DemoData) => Promise<void>> = [seedHome];
+const CONTENT_SEEDERS: Array<(ctx: AppContext, demo: DemoData) => Promise<void>> = [seedHome, seedWorks];
