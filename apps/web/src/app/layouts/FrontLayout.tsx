@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AiAssistantMount } from '../../features/ai-assistant/AiAssistantMount.tsx';
 import { useBrand } from '../../platform/brand.tsx';
+import { GlobalPopups } from '../../popups/GlobalPopups.tsx';
 import { RouteGuard } from '../RouteGuard.tsx';
 import { paletteFor } from '../theme.ts';
 import { AppFooter } from './AppFooter.tsx';
@@ -48,6 +49,7 @@ export function FrontLayout() {
       </main>
       <AppFooter />
       <RightToolbar />
+      <GlobalPopups />
       <AiAssistantMount />
     </div>
   );

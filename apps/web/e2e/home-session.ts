@@ -1,0 +1,179 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import type { BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
+import { PersonalData } from '../../server/src/platform/crypto/personal-data.ts';
+import type { Database } from '../../server/src/platform/db/schema.ts';
+import '../../server/src/modules/auth/auth.tables.ts';
+import '../../server/src/modules/messages/messages.tables.ts';
+import '../../server/src/modules/rewards/rewards.tables.ts';
+import '../../server/src/modules/tracking/tracking.tables.ts';
+import { appUrl } from './browser.ts';
+
+/**
+ * TEST-ONLY set-up for the home, pop-up and guide browser tests: authors, sessions and awards
+ * written straight into the test server's SQLite database with the server's own services (the way
+ * the server tests' fixtures do), and the session cookie handed to the browser. Production code
+ * never sees any of this.
+ */
+export const CLIENT_BY_BRIEF: Record<string, number> = { wonder: 2, third: 3, 'brain-hole': 4 };
+const DAY_MS = 86_400_000;
+
+let handle: { db: Kysely<Database>; personalData: PersonalData } | null = null;
+
+/** The server's database, and its personal-data sealing (the key beside the database). */
+export function serverDb(): { db: Kysely<Database>; personalData: PersonalData } {
+  if (handle) return handle;
+  const dataDir = inject('dataDir');
+  const sqlite = new SQLite(join(dataDir, 'author-centre.sqlite'));
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const key = readFileSync(join(dataDir, 'data.key'), 'utf8').trim();
+  const personalData = new PersonalData(Buffer.from(key, 'hex'));
+  handle = { db, personalData };
+  return handle;
+}
+
+export async function closeServerDb(): Promise<void> {
+  await handle?.db.destroy();
+  handle = null;
+}
+
+export interface E2eAuthor {
+  userId: number;
+  accountId: number;
+  clientId: number;
+  brief?: string;
+  penName: string;
+  phone: string | null;
+}
+
+let serial = 0;
+
+/**
+ * A new author. By default as settled as a returning author: a bound phone and the beginner guide
+ * seen, so only the pops a test sets up appear. `phone: false` leaves the phone unbound (pop 1);
+ * `beginnerGuideSeen: false` leaves guide 37 unseen (pop 10); `secondPenName` adds a pen name on
+ * the same phone (account split).
+ */
+export async function newAuthor(
+  options: {
+    brief?: string;
+    phone?: boolean;
+    beginnerGuideSeen?: boolean;
+    secondPenName?: boolean;
+    role?: 'author' | 'admin';
+  } = {},
+): Promise<E2eAuthor> {
+  const { db, personalData } = serverDb();
+  const clientId = options.brief ? CLIENT_BY_BRIEF[options.brief]! : 2;
+  serial += 1;
+  const phone =
+    options.phone === false ? null : `137${String((Date.now() * 10 + serial) % 100_000_000).padStart(8, '0')}`;
+  const phoneFields = phone
+    ? { phone_enc: personalData.seal(phone), phone_hash: personalData.index('phone', phone) }
+    : { phone_enc: null, phone_hash: null };
+  const now = Date.now();
+  const user = await db
+    .insertInto('users')
+    .values({
+      client_id: clientId,
+      ...phoneFields,
+      real_name_enc: null,
+      id_card_enc: null,
+      id_card_hash: null,
+      password_hash: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const penName = `e2e作者${randomBytes(3).toString('hex')}`;
+  const insertAccount = (name: string) =>
+    db
+      .insertInto('accounts')
+      .values({
+        client_id: clientId,
+        user_id: user.id,
+        pen_name: name,
+        ...phoneFields,
+        role: options.role ?? 'author',
+        avatar: null,
+        level: 1,
+        sign_flag: 0,
+        is_learner: 0,
+        created_at: now - 1000,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  const account = await insertAccount(penName);
+  if (options.secondPenName) await insertAccount(`${penName}·二`);
+  if (options.beginnerGuideSeen !== false) await markGuides(account.id, { 37: true });
+  return { userId: user.id, accountId: account.id, clientId, brief: options.brief, penName, phone };
+}
+
+/** Sets guide_conf flags (the sign-in module's account_guides rows). */
+export async function markGuides(accountId: number, flags: Record<number, boolean>): Promise<void> {
+  const { db } = serverDb();
+  for (const [type, shown] of Object.entries(flags)) {
+    await db
+      .insertInto('account_guides')
+      .values({ account_id: accountId, guide_type: Number(type), shown: shown ? 1 : 0, updated_at: Date.now() })
+      .onConflict((oc) => oc.columns(['account_id', 'guide_type']).doUpdateSet({ shown: shown ? 1 : 0 }))
+      .execute();
+  }
+}
+
+/** A live session for the author, as a completed login would leave, given to the browser context. */
+export async function logIn(context: BrowserContext, author: E2eAuthor): Promise<void> {
+  const { db } = serverDb();
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: createHash('sha256').update(token).digest('hex'),
+      client_id: author.clientId,
+      user_id: author.userId,
+      account_id: author.accountId,
+      created_at: now,
+      last_seen_at: now,
+      idle_expires_at: now + 7 * DAY_MS,
+      absolute_expires_at: now + 30 * DAY_MS,
+    })
+    .execute();
+  await context.addCookies([{ name: 'ac_sid', value: token, url: appUrl('/', author.brief) }]);
+}
+
+/** The seeded demo author of a brand (two pen names on one phone; badges, a level change and a graduation waiting). */
+export async function demoAuthor(brief = 'wonder'): Promise<E2eAuthor> {
+  const { db } = serverDb();
+  const clientId = CLIENT_BY_BRIEF[brief]!;
+  const row = await db
+    .selectFrom('accounts')
+    .select(['id', 'user_id', 'pen_name'])
+    .where('client_id', '=', clientId)
+    .where('pen_name', 'like', '%·夜雨')
+    .executeTakeFirstOrThrow();
+  return { userId: row.user_id, accountId: row.id, clientId, brief, penName: row.pen_name, phone: null };
+}
+
+/** Polls until `check` holds (server writes land asynchronously after a browser call). */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 8000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!check(value)) {
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+    value = await read();
+  }
+  return value;
+}

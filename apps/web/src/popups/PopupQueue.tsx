@@ -1,0 +1,110 @@
+import type { PopId } from '@author-centre/shared/constants';
+import type { HomeModelList } from '@author-centre/shared/home-api';
+import { type ReactNode, useEffect, useReducer, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { BeginnerGuideDialog } from '../features/guides/BeginnerGuideDialog.tsx';
+import { useBrand } from '../platform/brand.tsx';
+import { type AuthorProfile, useAuthorProfile, useHomeModels } from './api.ts';
+import { AccountSplitPop, CompleteInfoPop } from './auth-pops.tsx';
+import { BadgeEnvelope } from './BadgeEnvelope.tsx';
+import { track } from './every-page/tracker.ts';
+import { GraduateEnvelope } from './GraduateEnvelope.tsx';
+import { LevelUpgradePop } from './LevelUpgradePop.tsx';
+import { initialQueue, needsFrom, queueReducer } from './queue.ts';
+import { TimeZoneTip } from './TimeZoneTip.tsx';
+import { type TimeZoneVerdict, useTimeZoneTip } from './time-zone.ts';
+
+interface Snapshot {
+  profile?: AuthorProfile;
+  models?: HomeModelList;
+  timeZone?: TimeZoneVerdict;
+}
+
+/**
+ * The global pop-up queue of §4 on every /front page: one pop at a time in the order
+ * account-split, 1, 10, 7, 3, 2, 4, 6, each when its rule needs it and it was not shown yet, and
+ * only when the brand's layout config `appGlobalPop.show` is true. A pop keeps the data it opened
+ * with, so its content does not change under the author's eyes when the profile refreshes.
+ */
+export function PopupQueue({ loggedIn, accountId }: { loggedIn: boolean; accountId: number | null }) {
+  const brand = useBrand();
+  const { pathname } = useLocation();
+  const [state, dispatch] = useReducer(queueReducer, initialQueue);
+  const enabled = loggedIn && brand.appGlobalPop?.show === true;
+  const profile = useAuthorProfile(enabled);
+  const models = useHomeModels(enabled);
+  const timeZone = useTimeZoneTip(enabled);
+
+  const account = useRef(accountId);
+  useEffect(() => {
+    if (account.current !== accountId) {
+      account.current = accountId;
+      dispatch({ type: 'reset' });
+    }
+  }, [accountId]);
+  useEffect(() => dispatch({ type: 'enable', enabled }), [enabled]);
+  useEffect(() => dispatch({ type: 'page', pathname }), [pathname]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new account re-reads its rules.
+  useEffect(() => {
+    if (!enabled) return;
+    dispatch({
+      type: 'needs',
+      needs: needsFrom({
+        profile: profile.isError ? null : profile.data,
+        homeModels: models.isError ? null : models.data,
+        timeZoneTip: timeZone?.needed,
+      }),
+    });
+  }, [enabled, accountId, profile.data, profile.isError, models.data, models.isError, timeZone?.needed]);
+
+  const frozen = useRef<{ id: PopId | null; data: Snapshot }>({ id: null, data: {} });
+  if (frozen.current.id !== state.current) {
+    frozen.current = { id: state.current, data: { profile: profile.data, models: models.data, timeZone } };
+  }
+  const data = frozen.current.data;
+  const close = () => dispatch({ type: 'close' });
+
+  const pop = state.current ? renderPop(state.current, data, close) : null;
+
+  useEffect(() => {
+    if (state.current) track('popup_show', { pop: state.current });
+  }, [state.current]);
+  // A pop whose data vanished before it could render gives way to the next.
+  useEffect(() => {
+    if (state.current && pop === null) dispatch({ type: 'close' });
+  }, [state.current, pop]);
+
+  return pop;
+}
+
+function renderPop(id: PopId, data: Snapshot, close: () => void): ReactNode {
+  const { profile, models, timeZone } = data;
+  switch (id) {
+    case 'account-split':
+      return models?.account_split_model.length ? (
+        <AccountSplitPop accounts={models.account_split_model} onClose={close} />
+      ) : null;
+    case '1':
+      return <CompleteInfoPop onClose={close} />;
+    case '10':
+      return <BeginnerGuideDialog open auto onClose={close} />;
+    case '7':
+      return profile?.new_user_graduate?.list.length ? (
+        <GraduateEnvelope items={profile.new_user_graduate.list} onClose={close} />
+      ) : null;
+    case '3':
+      return profile?.badges?.list.length ? <BadgeEnvelope data={profile.badges} onClose={close} /> : null;
+    case '2':
+      return profile?.author_level_upgrade?.list.length ? (
+        <LevelUpgradePop source="level-change" items={profile.author_level_upgrade.list} onClose={close} />
+      ) : null;
+    case '4':
+      return models?.common_model.length ? (
+        <LevelUpgradePop source="home-model" items={models.common_model} onClose={close} />
+      ) : null;
+    case '6':
+      return timeZone?.needed ? (
+        <TimeZoneTip ipZone={timeZone.ipZone} deviceZone={timeZone.deviceZone} onClose={close} />
+      ) : null;
+  }
+}
