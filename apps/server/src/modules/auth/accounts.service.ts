@@ -79,16 +79,17 @@ export type ProfileContributor = (
 ) => Promise<Partial<Omit<Profile, 'user'>> & { user?: Partial<ProfileUser> }>;
 export type GlobalDataContributor = (ctx: AppContext, auth: AuthContext) => Promise<Record<string, unknown>>;
 
-const profileContributors: ProfileContributor[] = [];
-const globalDataContributors: GlobalDataContributor[] = [];
+// Sets: a module registering again (one app per test file) adds nothing twice.
+const profileContributors = new Set<ProfileContributor>();
+const globalDataContributors = new Set<GlobalDataContributor>();
 
 /** For other modules (through this service): add fields to GET /api/author/profile. */
 export function addProfileContributor(fn: ProfileContributor): void {
-  profileContributors.push(fn);
+  profileContributors.add(fn);
 }
 /** For other modules: add fields (book_list, income_book_list…) to GET /api/author/global-data. */
 export function addGlobalDataContributor(fn: GlobalDataContributor): void {
-  globalDataContributors.push(fn);
+  globalDataContributors.add(fn);
 }
 
 const PC_VERSION = '1.0.0';

@@ -2,6 +2,7 @@ import { ErrorCode, isMobile, type Locale, PHONE_MESSAGE, validationSchemas } fr
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth/guards.ts';
+import type { AuthContext } from '../../platform/auth/sessions.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError, badInput, notLoggedIn } from '../../platform/http/errors.ts';
 import { parseInput } from '../../platform/http/input.ts';
@@ -11,6 +12,7 @@ import { ConsoleSmsProvider, createSmsProvider } from '../../platform/providers/
 import { AccountsService } from './accounts.service.ts';
 import { AuthService, checkNewPassword } from './auth.service.ts';
 import { Captcha } from './captcha.service.ts';
+import { HotCache } from './hot-cache.ts';
 import { SmsCodes } from './sms-codes.service.ts';
 
 /** Field messages in the user's language (the §5 wording). */
@@ -221,17 +223,33 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // ---- the signed-in author ---------------------------------------------------------------
-  routeAliases(
-    app,
-    'GET',
-    ['/api/author/profile', '/api/pc/v3/user/info'],
-    { config: { auth: 'author' } },
-    async (request) => {
-      const profile = await accounts.profile(authOf(request), request.brand);
+  // The most frequent call of all (every page): session and profile come from a write-aware cache
+  // (hot-cache.ts), so the route checks the session itself instead of the platform guard.
+  const sessionCache = new HotCache<AuthContext>();
+  const profileCache = new HotCache<string>();
+  routeAliases(app, 'GET', ['/api/author/profile', '/api/pc/v3/user/info'], {}, async (request, reply) => {
+    const token = request.cookies[ctx.sessions.cookieName];
+    if (!token) throw notLoggedIn();
+    const generation = HotCache.generation();
+    const sessionKey = `${request.brand.clientId}:${token}`;
+    let who = sessionCache.get(sessionKey);
+    if (!who) {
+      const read = await ctx.sessions.read(request);
+      if (!read) throw notLoggedIn();
+      who = read;
+      sessionCache.set(sessionKey, who, generation);
+    }
+    request.auth = who;
+    const profileKey = `${who.clientId}:${who.accountId}`;
+    let json = profileCache.get(profileKey);
+    if (!json) {
+      const profile = await accounts.profile(who, request.brand);
       if (!profile) throw notLoggedIn();
-      return ok(profile);
-    },
-  );
+      json = JSON.stringify(ok(profile));
+      profileCache.set(profileKey, json, generation);
+    }
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
 
   routeAliases(app, 'GET', ['/api/author/global-data'], { config: { auth: 'author' } }, async (request) =>
     ok(await accounts.globalData(authOf(request))),

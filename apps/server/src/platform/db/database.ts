@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { writeGeneration } from './write-generation.ts';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
@@ -21,7 +22,7 @@ export interface DatabaseHandle {
 export function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writeGeneration] });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
@@ -31,8 +32,33 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; p
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [writeGeneration],
+  });
   return { db, engine: 'sqlite', close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_LIMIT = 2000;
+
+/**
+ * Kysely's SQLite driver prepares every statement anew; preparing costs more than running an indexed
+ * read. Statements are kept by their SQL text (Kysely runs them one at a time on the one connection).
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        if (statements.size >= STATEMENT_CACHE_LIMIT) statements.clear();
+        statement = sqlite.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** Runs `work` in one transaction; everything it writes commits together or not at all. */
