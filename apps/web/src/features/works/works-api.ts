@@ -1,0 +1,372 @@
+import type { BookKind, ChapterStatus, RegularSchedule, TextCheckFinding } from '@author-centre/shared/works';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../platform/api.ts';
+
+/** Types and Query hooks of works. Paths: spec §7 catalogue (book, book-chapter, text-correct). */
+
+export interface Book {
+  book_id: number;
+  kind: BookKind;
+  title: string;
+  category: string;
+  tags: string[];
+  intro: string;
+  cover: string | null;
+  finished: boolean;
+  sort_order: number;
+  total_words: number;
+  published_words: number;
+  chapter_count: number;
+  published_count: number;
+  pay_point_chapter_id: number | null;
+  last_published_at: number | null;
+  created_at: number;
+  updated_at: number;
+  deletable?: boolean;
+  delete_refusal?: string | null;
+}
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export interface Volume {
+  volume_id: number;
+  title: string;
+  sort: number;
+  is_notice: boolean;
+  chapters: number;
+  drafts: number;
+  words: number;
+}
+
+export interface ChapterItem {
+  chapter_id: number;
+  book_id: number;
+  volume_id: number;
+  title: string;
+  status: ChapterStatus;
+  sort: number;
+  words: number;
+  published_words: number;
+  vip: number;
+  counted: boolean;
+  revision: number;
+  scheduled_at: number | null;
+  published_at: number | null;
+  first_published_at: number | null;
+  saved_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+  volume_title?: string;
+}
+
+export interface ChapterDetail extends ChapterItem {
+  content: string;
+  author_say: string;
+  published_content: string | null;
+  title_problem: boolean;
+  volume_title: string;
+  volume_is_notice: boolean;
+  book: { book_id: number; title: string; kind: BookKind };
+  last_publish: {
+    source: string;
+    outcome: string;
+    note: string | null;
+    scheduled_at: number | null;
+    published_at: number;
+    late_ms: number | null;
+  } | null;
+}
+
+export interface SaveReply {
+  chapter_id: number;
+  revision: number;
+  saved_at: number;
+  words: number;
+  status: ChapterStatus;
+  title_problem: boolean;
+  duplicate: boolean;
+}
+
+export interface Version {
+  version_id: number;
+  revision: number;
+  kind: string;
+  title: string;
+  words: number;
+  created_at: number;
+}
+
+export type DiffRow =
+  | { op: 'equal'; left: string; right: string }
+  | { op: 'delete'; left: string }
+  | { op: 'insert'; right: string }
+  | { op: 'change'; left: string; right: string };
+
+export interface DiffReply {
+  left: { version_id: number; title: string; kind: string; created_at: number; words: number };
+  right: { label: 'current' | 'published' | 'version'; title: string; created_at: number | null; words: number };
+  rows: DiffRow[];
+}
+
+export interface CheckReply {
+  findings: TextCheckFinding[];
+  can_publish: boolean;
+}
+
+export interface StageReply {
+  book_id: number;
+  kind: BookKind;
+  title: string;
+  created_at: number;
+  days_since_created: number;
+  stage: 'new' | 'growing' | 'sign' | 'listing';
+  total_words: number;
+  published_words: number;
+  sign_threshold: number;
+  sign_condition_text: string;
+  sign_progress: number;
+  can_apply_sign: boolean;
+  words_to_threshold: number;
+  listing_threshold: number | null;
+  avg_words_7d: number;
+  days_to_threshold: number | null;
+  streak: number;
+  update_days: number;
+  daily: Array<{ date: string; words: number; chapters: number }>;
+}
+
+export interface RegularReply extends RegularSchedule {
+  book_id: number;
+  next_run_at: number | null;
+  queue: Array<{ chapter_id: number; title: string; words: number }>;
+}
+
+export interface PayPointInfo {
+  book_id: number;
+  pay_point_chapter_id: number | null;
+  pay_point_chapter_title: string | null;
+  free_chapters: number;
+  free_words: number;
+  has_published_paid: boolean;
+}
+
+export interface PublishNotice {
+  id: number;
+  chapter_id: number;
+  title: string;
+  source: string;
+  outcome: 'published' | 'blocked';
+  note: string | null;
+  scheduled_at: number | null;
+  published_at: number;
+  late_ms: number | null;
+}
+
+export interface ImportSegment {
+  line: number;
+  kind: 'chapter' | 'volume' | 'skip';
+  title: string;
+  consume: boolean;
+  lines: number;
+  words: number;
+  preview: string;
+  adjusted: boolean;
+}
+
+export interface UploadReply {
+  import_id: number;
+  file_name: string;
+  encoding: string;
+  total_lines: number;
+  total_words: number;
+  segments: ImportSegment[];
+}
+
+export interface ImportStatus {
+  import_id: number;
+  book_id: number;
+  status: 'previewed' | 'committing' | 'done' | 'failed';
+  total: number;
+  done: number;
+  progress: number;
+  error: string | null;
+}
+
+export const LIST_PATH: Record<BookKind, string> = {
+  novel: '/api/pc/v1/book/list',
+  short: '/api/pc/v1/book/short-story-list',
+  screenplay: '/api/pc/v1/book/screenplay-list',
+};
+
+export const worksKeys = {
+  all: ['works'] as const,
+  list: (kind: BookKind, sort: string, page: number) => ['works', 'books', kind, sort, page] as const,
+  book: (id: number) => ['works', 'book', id] as const,
+  volumes: (id: number) => ['works', 'volumes', id] as const,
+  chapters: (bookId: number, volumeId: number | undefined, page: number) =>
+    ['works', 'chapters', bookId, volumeId ?? 0, page] as const,
+  chapter: (id: number) => ['works', 'chapter', id] as const,
+};
+
+export function useBookList(kind: BookKind, sort: string, page: number) {
+  return useQuery({
+    queryKey: worksKeys.list(kind, sort, page),
+    queryFn: ({ signal }) => apiGet<Page<Book>>(LIST_PATH[kind], { sort, page }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBook(bookId: number | null) {
+  return useQuery({
+    queryKey: worksKeys.book(bookId ?? 0),
+    queryFn: ({ signal }) => apiGet<Book>('/api/pc/v1/book/info', { book_id: bookId }, { signal, silent: true }),
+    enabled: Boolean(bookId),
+    retry: false,
+  });
+}
+
+export function useCategories(kind: BookKind) {
+  return useQuery({
+    queryKey: ['works', 'categories', kind],
+    queryFn: ({ signal }) =>
+      apiGet<Array<{ value: string; label: string }>>('/api/pc/v1/book/categories', { kind }, { signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useVolumes(bookId: number) {
+  return useQuery({
+    queryKey: worksKeys.volumes(bookId),
+    queryFn: ({ signal }) => apiGet<Volume[]>('/api/pc/v1/book-chapter/volumes', { book_id: bookId }, { signal }),
+    enabled: bookId > 0,
+  });
+}
+
+export function useChapters(bookId: number, volumeId: number | undefined, page: number) {
+  return useQuery({
+    queryKey: worksKeys.chapters(bookId, volumeId, page),
+    queryFn: ({ signal }) =>
+      apiGet<Page<ChapterItem>>(
+        '/api/pc/v1/book-chapter/list',
+        { book_id: bookId, volume_id: volumeId, page },
+        { signal },
+      ),
+    enabled: bookId > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDrafts(bookId: number) {
+  return useQuery({
+    queryKey: ['works', 'drafts', bookId],
+    queryFn: ({ signal }) => apiGet<ChapterItem[]>('/api/pc/v1/book-chapter/drafts', { book_id: bookId }, { signal }),
+    enabled: bookId > 0,
+  });
+}
+
+export function useRecycleBin(bookId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['works', 'bin', bookId],
+    queryFn: ({ signal }) =>
+      apiGet<ChapterItem[]>('/api/pc/v1/book-chapter/recycle-bin', { book_id: bookId }, { signal }),
+    enabled: bookId > 0 && enabled,
+  });
+}
+
+export function useStage(bookId: number) {
+  return useQuery({
+    queryKey: ['works', 'stage', bookId],
+    queryFn: ({ signal }) => apiGet<StageReply>('/api/pc/v1/book/growth-cycle', { book_id: bookId }, { signal }),
+    enabled: bookId > 0,
+  });
+}
+
+export function usePayPoint(bookId: number) {
+  return useQuery({
+    queryKey: ['works', 'pay-point', bookId],
+    queryFn: ({ signal }) => apiGet<PayPointInfo>('/api/pc/v1/book/pay-point-info', { book_id: bookId }, { signal }),
+    enabled: bookId > 0,
+  });
+}
+
+export function useRegular(bookId: number) {
+  return useQuery({
+    queryKey: ['works', 'regular', bookId],
+    queryFn: ({ signal }) =>
+      apiGet<RegularReply>('/api/pc/v1/book-chapter/regular-time-data', { book_id: bookId }, { signal }),
+    enabled: bookId > 0,
+  });
+}
+
+export function usePublishNotices(bookId: number) {
+  return useQuery({
+    queryKey: ['works', 'notices', bookId],
+    queryFn: ({ signal }) =>
+      apiGet<{ has: boolean; list: PublishNotice[] }>(
+        '/api/pc/v1/book-chapter/publish-notices',
+        { book_id: bookId },
+        { signal },
+      ),
+    enabled: bookId > 0,
+  });
+}
+
+export function useHistory(chapterId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['works', 'history', chapterId],
+    queryFn: ({ signal }) =>
+      apiGet<{ current: { revision: number }; list: Version[] }>(
+        '/api/pc/v1/book-chapter/history',
+        { chapter_id: chapterId },
+        { signal },
+      ),
+    enabled: enabled && chapterId > 0,
+  });
+}
+
+export function useDiff(chapterId: number, versionId: number | null, against: 'current' | 'published') {
+  return useQuery({
+    queryKey: ['works', 'diff', chapterId, versionId, against],
+    queryFn: ({ signal }) =>
+      apiGet<DiffReply>(
+        '/api/pc/v1/book-chapter/chapter-diff',
+        { chapter_id: chapterId, version_id: versionId, against },
+        { signal },
+      ),
+    enabled: Boolean(versionId),
+  });
+}
+
+export function fetchChapter(chapterId: number, signal?: AbortSignal) {
+  return apiGet<ChapterDetail>('/api/pc/v1/book-chapter/detail', { chapter_id: chapterId }, { signal, silent: true });
+}
+
+export function createChapter(bookId: number, volumeId?: number, title = '') {
+  return apiPost<ChapterDetail>('/api/pc/v1/book-chapter/create', { book_id: bookId, volume_id: volumeId, title });
+}
+
+/** Everything about works is stale after a write that changes totals. */
+export function useInvalidateWorks() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: worksKeys.all });
+}
+
+export function formatTime(ms: number | null | undefined, withSeconds = false): string {
+  if (!ms) return '';
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}${withSeconds ? `:${pad(d.getSeconds())}` : ''}`;
+  return `${date} ${time}`;
+}
+
+/** Reads a positive integer query parameter (book_id, chapter_id). */
+export function idParam(params: URLSearchParams, name: string): number {
+  const n = Number(params.get(name));
+  return Number.isInteger(n) && n > 0 ? n : 0;
+}
