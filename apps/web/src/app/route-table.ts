@@ -39,9 +39,13 @@ const auth = (id: string, path: string, title: string, extra: Partial<AppRoute> 
 /** Pages under the front layout (header, footer, right bar). */
 export const FRONT_ROUTES: AppRoute[] = [
   // Sign-in: any path containing /front/register-login needs no login.
-  open('Login', '/front/register-login/login', '登录'),
-  open('Register', '/front/register-login/register', '注册'),
-  open('ResetPassword', '/front/register-login/reset-password', '找回密码'),
+  open('Login', '/front/register-login/login', '登录', { page: () => import('../features/auth/LoginPage.tsx') }),
+  open('Register', '/front/register-login/register', '注册', {
+    page: () => import('../features/auth/RegisterPage.tsx'),
+  }),
+  open('ResetPassword', '/front/register-login/reset-password', '找回密码', {
+    page: () => import('../features/auth/ResetPasswordPage.tsx'),
+  }),
 
   // Help centre (public).
   open('HelpCenterHome', '/front/help-center/home', '帮助中心', {

@@ -18,12 +18,16 @@ export const LOGIN_STATUS_QUERY_KEY = ['login-status'] as const;
 export const LOGGED_OUT: LoginStatus = { logged_in: false, token: null, account_id: null };
 
 /**
- * Session loss (§4, §8: 88888888, 40002013, 10000123): the stored user is cleared and the session
- * marked logged out. On a protected page the guard then redirects to login; on the login page and
+ * Session loss (§4, §8: 88888888, 40002013, 10000123): the stored user is cleared, the user data
+ * dropped (the AI assistant, which needs the logged-in account, disappears) and the session marked
+ * logged out. On a protected page the guard then redirects to login; on the login page and
  * public pages nothing moves.
  */
 export function markSessionLost(): void {
   clearStoredUser();
+  // The user data goes too: the profile (and with it ai_assistant_auth, the AI flag) is refetched
+  // only after the next login.
+  queryClient.removeQueries({ queryKey: ['author-profile'] });
   queryClient.setQueryData<LoginStatus>(LOGIN_STATUS_QUERY_KEY, LOGGED_OUT);
 }
 

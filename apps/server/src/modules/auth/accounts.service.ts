@@ -349,10 +349,23 @@ export class AccountsService {
     auth: AuthContext,
     lang: Locale,
     rows: Array<{ account_id: number; phone: string; code: string }>,
+    realName?: string,
   ) {
     const { db, personalData } = this.#ctx;
-    const { main, others, mainPhoneHash } = await this.#splitGroup(auth);
+    const { user, main, others, mainPhoneHash } = await this.#splitGroup(auth);
     if (!main || others.length === 0) throw functionError();
+    // The real name sent with the form (§5) must be the person's verified one.
+    if (realName !== undefined) {
+      const name = realName.trim();
+      if (!isRealName(name)) throw badInput('real_name', REAL_NAME_MESSAGE);
+      const onFile = personalData.openOrNull(user?.real_name_enc);
+      if (onFile && onFile !== name) {
+        throw badInput(
+          'real_name',
+          text('姓名与实名认证信息不一致', 'The name does not match your verified real name'),
+        );
+      }
+    }
     const editable = new Map(others.map((a) => [a.id, a]));
     const errors: ErrorPhone[] = [];
     const say = (m: { 'zh-CN': string; 'en-US': string }) => m[lang];

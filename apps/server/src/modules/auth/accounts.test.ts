@@ -166,7 +166,15 @@ describe('pen-name phone binding (account split)', () => {
     ]);
     expect(wrong.body.data.error_phone[0]).toMatchObject({ type: 1, phone: spare });
 
-    const ok = await info([{ account_id: secondPenName.accountId, phone: spare, code }]);
+    const wrongName = await client.post('/api/pc/v1/author/pen-name-task/info', {
+      accounts: JSON.stringify([{ account_id: secondPenName.accountId, phone: spare, code }]),
+      real_name: '林大满',
+    });
+    expect(wrongName.body.errors).toMatchObject({ field: 'real_name', title: '姓名与实名认证信息不一致' });
+    const ok = await client.post('/api/pc/v1/author/pen-name-task/info', {
+      accounts: JSON.stringify([{ account_id: secondPenName.accountId, phone: spare, code }]),
+      real_name: '林小满',
+    });
     expect(ok.body.data.error_phone).toEqual([]);
     expect(ok.body.data.task_id).toBeGreaterThan(0);
     expect(

@@ -73,6 +73,7 @@ function schemasFor(locale: Locale) {
     }),
     penNameInfo: z.object({
       accounts: z.union([z.string().max(20_000), z.array(z.unknown()).max(50)]),
+      real_name: z.string().max(60).optional(),
     }),
     penNameRows: z
       .array(
@@ -325,7 +326,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     { config: { auth: 'author' } },
     async (request) => {
       const f = forms(request);
-      const { accounts: raw } = parseInput(f.penNameInfo, request.body, request);
+      const { accounts: raw, real_name } = parseInput(f.penNameInfo, request.body, request);
       let list: unknown = raw;
       if (typeof raw === 'string') {
         try {
@@ -335,7 +336,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         }
       }
       const rows = parseInput(f.penNameRows, list, request);
-      return ok(await accounts.penNameTaskInfo(authOf(request), languageOf(request), rows));
+      return ok(await accounts.penNameTaskInfo(authOf(request), languageOf(request), rows, real_name));
     },
   );
 

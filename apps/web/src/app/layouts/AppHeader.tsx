@@ -1,7 +1,8 @@
-import { BellOutlined, UserOutlined } from '@ant-design/icons';
+import { BellOutlined } from '@ant-design/icons';
 import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { HeaderAccount } from '../../features/auth/HeaderAccount.tsx';
 import { useBrand } from '../../platform/brand.tsx';
 import { LOGIN_PATH, loginUrl } from '../../platform/login-redirect.ts';
 import { useLoginStatus } from '../../platform/session.ts';
@@ -54,10 +55,7 @@ export function AppHeader() {
           {status.isPending ? (
             <span className="ac-header__user-slot" aria-hidden />
           ) : loggedIn ? (
-            <Link to="/front/personal-information" className="ac-header__pen-name" data-testid="header-pen-name">
-              <UserOutlined aria-hidden />
-              <span>{user?.pen_name || t('header.penNamePlaceholder', { id: accountId ?? '' })}</span>
-            </Link>
+            <HeaderAccount accountId={accountId} cached={user} />
           ) : (
             <Link to={loginHref} className="ac-header__login" data-testid="header-login">
               {t('header.login')}

@@ -1,0 +1,381 @@
+import { ErrorCode } from '@author-centre/shared/errors';
+import {
+  CODE_EMPTY_MESSAGE,
+  CODE_WRONG_MESSAGE,
+  duplicatePhoneIndexes,
+  isMobile,
+  isRealName,
+  PHONE_MESSAGE,
+  PHONES_DIFFERENT_MESSAGE,
+  SMS_CODE_PATTERN,
+  SMS_CODE_TYPE,
+} from '@author-centre/shared/validators';
+import { Alert, Button, Form, Input, Modal, Result, Spin, Table } from 'antd';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { VerifyCodeButton } from '../../components/VerifyCodeButton.tsx';
+import { currentLocale } from '../../i18n/index.ts';
+import { apiGet, apiPost } from '../../platform/api.ts';
+import { ApiError } from '../../platform/api-error.ts';
+import { toast } from '../../platform/notify.ts';
+import { queryClient } from '../../platform/query-client.ts';
+import { AUTH_PATHS } from './auth-api.ts';
+import { realNameRules } from './form-rules.ts';
+import { AUTH_NS } from './i18n.ts';
+import './auth.css';
+
+interface PenNameRow {
+  account_id: number;
+  pen_name: string;
+  phone: string;
+  code: string;
+  is_author: number;
+}
+interface TaskStatus {
+  accounts: PenNameRow[];
+  task: { has_task: number; text: string };
+}
+interface ErrorPhone {
+  phone: string;
+  account_id: number;
+  type: number;
+  message: string;
+}
+interface FreeRow {
+  pen_name: string;
+  phone: string;
+  coin: number;
+  vip: number;
+  comment: string;
+  is_author: number;
+  account_id: number;
+  merge_cell_text: string;
+}
+interface ZhRow {
+  pen_name: string;
+  phone: string;
+  zh_unit: number;
+  read_unit: number;
+  comment: string;
+}
+type TaskInfo = { error_phone: ErrorPhone[]; task_id?: number; free?: FreeRow[]; zh?: ZhRow[] };
+
+type Step = 'loading' | 'error' | 'form' | 'confirm' | 'end';
+type RowInput = { phone: string; code: string };
+type RowErrors = { phone?: string; code?: string };
+
+const msg = (m: { 'zh-CN': string; 'en-US': string }) => m[currentLocale()];
+
+/** The §5 rules of one editable row; `duplicate` when another row has the same phone. */
+function rowErrors(row: RowInput, duplicate: boolean): RowErrors {
+  const errors: RowErrors = {};
+  if (!isMobile(row.phone)) errors.phone = msg(PHONE_MESSAGE);
+  else if (duplicate) errors.phone = msg(PHONES_DIFFERENT_MESSAGE);
+  if (!row.code) errors.code = msg(CODE_EMPTY_MESSAGE);
+  else if (!SMS_CODE_PATTERN.test(row.code)) errors.code = msg(CODE_WRONG_MESSAGE);
+  return errors;
+}
+
+/**
+ * Pen-name phone binding ('account-split', §3, §4 "Bind-phone flow", §5): task status first; an
+ * existing task shows its text; otherwise a row per pen name, the main one first and read-only,
+ * the others each with a new phone and its code (type '10'); per-phone errors from the server;
+ * a confirmation of what each phone brings; the end dialog with the task text.
+ */
+export function PenNameBindDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation(AUTH_NS);
+  const [step, setStep] = useState<Step>('loading');
+  const [status, setStatus] = useState<TaskStatus | null>(null);
+  const [rows, setRows] = useState<Record<number, RowInput>>({});
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<number, RowErrors>>({});
+  const [info, setInfo] = useState<TaskInfo | null>(null);
+  const [endText, setEndText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [nameForm] = Form.useForm<{ real_name: string }>();
+  const realName = Form.useWatch('real_name', nameForm) ?? '';
+
+  const load = useCallback(async () => {
+    setStep('loading');
+    try {
+      const data = await apiGet<TaskStatus>(AUTH_PATHS.penNameStatus, undefined, { silent: true });
+      setStatus(data);
+      if (data.task.has_task === 1) {
+        setEndText(data.task.text);
+        setStep('end');
+      } else setStep('form');
+    } catch {
+      setStep('error');
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    setRows({});
+    setTouched({});
+    setServerErrors({});
+    setInfo(null);
+    void load();
+  }, [open, load]);
+
+  const editable = useMemo(() => status?.accounts.slice(1) ?? [], [status]);
+  const inputs = editable.map((a) => rows[a.account_id] ?? { phone: '', code: '' });
+  const duplicates = new Set(duplicatePhoneIndexes(inputs.map((r) => r.phone)));
+  const errors = inputs.map((r, i) => rowErrors(r, duplicates.has(i)));
+  const allValid = editable.length > 0 && errors.every((e) => !e.phone && !e.code) && isRealName(realName.trim());
+
+  const update = (accountId: number, field: keyof RowInput, value: string) => {
+    const digits = value.replace(/\D/g, '').slice(0, field === 'phone' ? 11 : 4);
+    setRows((old) => ({ ...old, [accountId]: { ...(old[accountId] ?? { phone: '', code: '' }), [field]: digits } }));
+    setTouched((old) => ({ ...old, [`${accountId}:${field}`]: true }));
+    setServerErrors((old) => ({ ...old, [accountId]: { ...old[accountId], [field]: undefined } }));
+  };
+
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError && error.code === ErrorCode.penNameFunctionError)
+      toast.error(t('bind.functionError'));
+    else if (error instanceof ApiError && error.field === 'real_name') {
+      nameForm.setFields([{ name: 'real_name', errors: [error.title] }]);
+    } else toast.error(error instanceof ApiError && error.title ? error.title : t('bind.functionError'));
+  };
+
+  const submit = async () => {
+    if (!allValid || busy) return;
+    setBusy(true);
+    try {
+      const accounts = editable.map((a, i) => ({
+        account_id: a.account_id,
+        phone: inputs[i].phone,
+        code: inputs[i].code,
+      }));
+      const data = await apiPost<TaskInfo>(
+        AUTH_PATHS.penNameInfo,
+        { accounts: JSON.stringify(accounts), real_name: realName.trim() },
+        { silent: true },
+      );
+      if (data.error_phone.length > 0) {
+        const next: Record<number, RowErrors> = {};
+        for (const e of data.error_phone) {
+          next[e.account_id] = { ...next[e.account_id], [e.type === 1 ? 'code' : 'phone']: e.message };
+        }
+        setServerErrors(next);
+        return;
+      }
+      setInfo(data);
+      setStep('confirm');
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async () => {
+    if (!info?.task_id || busy) return;
+    setBusy(true);
+    try {
+      const data = await apiPost<{ task: { has_task: number; text: string } }>(
+        AUTH_PATHS.penNameSubmit,
+        { task_id: info.task_id },
+        { silent: true },
+      );
+      setEndText(data.task.text);
+      setStep('end');
+      void queryClient.invalidateQueries({ queryKey: ['home-model-list'] });
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const main = status?.accounts[0];
+  const shown = (accountId: number, field: keyof RowInput, i: number) =>
+    serverErrors[accountId]?.[field] ?? (touched[`${accountId}:${field}`] ? errors[i][field] : undefined);
+
+  let body: ReactNode;
+  if (step === 'loading')
+    body = (
+      <Spin tip={t('bind.loading')}>
+        <div style={{ height: 120 }} />
+      </Spin>
+    );
+  else if (step === 'error')
+    body = (
+      <Result
+        status="warning"
+        title={t('bind.loadFailed')}
+        extra={<Button onClick={() => void load()}>{t('bind.retry')}</Button>}
+      />
+    );
+  else if (step === 'end')
+    body = (
+      <>
+        <p className="ac-bind-end" data-testid="pen-name-bind-end">
+          {endText}
+        </p>
+        <div style={{ textAlign: 'right' }}>
+          <Button type="primary" autoFocus onClick={onClose}>
+            {t('bind.gotIt')}
+          </Button>
+        </div>
+      </>
+    );
+  else if (step === 'confirm' && info)
+    body = (
+      <>
+        <p>{t('bind.confirmLead')}</p>
+        <h3>{t('bind.freeTable')}</h3>
+        <Table<FreeRow>
+          size="small"
+          pagination={false}
+          rowKey="account_id"
+          dataSource={info.free ?? []}
+          columns={[
+            { title: t('bind.penName'), dataIndex: 'pen_name' },
+            { title: t('bind.phone'), dataIndex: 'phone' },
+            { title: t('bind.coin'), dataIndex: 'coin' },
+            { title: t('bind.vip'), dataIndex: 'vip', render: (v: number) => (v ? t('common.yes') : t('common.no')) },
+            { title: t('bind.comment'), dataIndex: 'comment' },
+          ]}
+        />
+        {info.free?.[0]?.merge_cell_text && (
+          <Alert type="info" showIcon message={info.free[0].merge_cell_text} style={{ margin: '8px 0 16px' }} />
+        )}
+        <h3>{t('bind.zhTable')}</h3>
+        <Table<ZhRow>
+          size="small"
+          pagination={false}
+          rowKey={(r) => `${r.pen_name}:${r.phone}`}
+          dataSource={info.zh ?? []}
+          columns={[
+            { title: t('bind.penName'), dataIndex: 'pen_name' },
+            { title: t('bind.phone'), dataIndex: 'phone' },
+            { title: t('bind.zhUnit'), dataIndex: 'zh_unit' },
+            { title: t('bind.readUnit'), dataIndex: 'read_unit' },
+            { title: t('bind.comment'), dataIndex: 'comment' },
+          ]}
+        />
+        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 16 }}>
+          <Button onClick={() => setStep('form')}>{t('bind.back')}</Button>
+          <Button type="primary" loading={busy} onClick={() => void confirm()} data-testid="pen-name-bind-confirm">
+            {t('bind.confirm')}
+          </Button>
+        </div>
+      </>
+    );
+  else
+    body =
+      editable.length === 0 ? (
+        <Result
+          status="success"
+          title={t('bind.nothing')}
+          extra={<Button onClick={onClose}>{t('bind.gotIt')}</Button>}
+        />
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+          data-testid="pen-name-bind-form"
+        >
+          <p>{t('bind.lead')}</p>
+          <table className="ac-bind-table">
+            <thead>
+              <tr>
+                <th>{t('bind.penName')}</th>
+                <th>{t('bind.phone')}</th>
+                <th>{t('bind.code')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {main && (
+                <tr>
+                  <td>
+                    {main.pen_name} <small>({t('bind.main')})</small>
+                  </td>
+                  <td>
+                    <Input value={main.phone} disabled aria-label={`${main.pen_name} ${t('bind.phone')}`} />
+                  </td>
+                  <td className="ac-help__muted">{t('bind.mainNote')}</td>
+                </tr>
+              )}
+              {editable.map((a, i) => {
+                const phoneError = shown(a.account_id, 'phone', i);
+                const codeError = shown(a.account_id, 'code', i);
+                return (
+                  <tr key={a.account_id}>
+                    <td>{a.pen_name}</td>
+                    <td>
+                      <Form.Item validateStatus={phoneError ? 'error' : undefined} help={phoneError}>
+                        <Input
+                          value={inputs[i].phone}
+                          inputMode="numeric"
+                          maxLength={11}
+                          placeholder={t('field.phonePlaceholder')}
+                          aria-label={`${a.pen_name} ${t('bind.phone')}`}
+                          onChange={(e) => update(a.account_id, 'phone', e.target.value)}
+                        />
+                      </Form.Item>
+                    </td>
+                    <td>
+                      <Form.Item validateStatus={codeError ? 'error' : undefined} help={codeError}>
+                        <div className="ac-bind-row__code">
+                          <Input
+                            value={inputs[i].code}
+                            inputMode="numeric"
+                            maxLength={4}
+                            placeholder={t('field.codePlaceholder')}
+                            aria-label={`${a.pen_name} ${t('bind.code')}`}
+                            onChange={(e) => update(a.account_id, 'code', e.target.value)}
+                          />
+                          <VerifyCodeButton
+                            phone={inputs[i].phone}
+                            type={SMS_CODE_TYPE.penNameBind}
+                            disabled={Boolean(errors[i].phone)}
+                            onClick={() => setTouched((old) => ({ ...old, [`${a.account_id}:phone`]: true }))}
+                            onError={(e) =>
+                              setServerErrors((old) => ({
+                                ...old,
+                                [a.account_id]: { ...old[a.account_id], phone: e.title },
+                              }))
+                            }
+                          />
+                        </div>
+                      </Form.Item>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <Form form={nameForm} layout="vertical" component={false}>
+            <Form.Item name="real_name" label={t('field.realName')} rules={realNameRules()} style={{ marginTop: 16 }}>
+              <Input autoComplete="name" placeholder={t('field.realNamePlaceholder')} maxLength={30} />
+            </Form.Item>
+          </Form>
+          <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+            <Button onClick={onClose}>{t('bind.cancel')}</Button>
+            <Button type="primary" htmlType="submit" disabled={!allValid} loading={busy}>
+              {t('bind.submit')}
+            </Button>
+          </div>
+        </form>
+      );
+
+  return (
+    <Modal
+      open={open}
+      title={step === 'end' ? t('bind.endTitle') : step === 'confirm' ? t('bind.confirmTitle') : t('bind.title')}
+      onCancel={onClose}
+      footer={null}
+      width={step === 'confirm' ? 760 : 680}
+      destroyOnHidden
+      centered
+      maskClosable={false}
+    >
+      <div data-testid="pen-name-bind-dialog">{body}</div>
+    </Modal>
+  );
+}

@@ -1,0 +1,143 @@
+import { ErrorCode } from '@author-centre/shared/errors';
+import type { SmsCodeType } from '@author-centre/shared/validators';
+import type { FormInstance } from 'antd';
+import { apiGet, apiPost } from '../../platform/api.ts';
+import { ApiError } from '../../platform/api-error.ts';
+import { reactToError } from '../../platform/api-reactions.ts';
+import { toast } from '../../platform/notify.ts';
+import { queryClient } from '../../platform/query-client.ts';
+import { refreshSecret } from '../../platform/secret.ts';
+import { LOGGED_OUT, LOGIN_STATUS_QUERY_KEY, type LoginStatus } from '../../platform/session-state.ts';
+import { clearStoredUser, type StoredUser, writeStoredUser } from '../../platform/stored-user.ts';
+
+/** The calls of sign-in and author accounts (server: apps/server/src/modules/auth). */
+export const AUTH_PATHS = {
+  puzzle: '/api/pc/v1/captcha/puzzle',
+  verifyPuzzle: '/api/pc/v1/captcha/verify',
+  sendCode: '/api/pc/v3/author/send-message-code',
+  codeLogin: '/api/pc/v3/user/code-login',
+  passwordLogin: '/api/pc/v3/user/login',
+  register: '/api/pc/v3/user/quick-register',
+  findPassword: '/api/pc/v3/author/find-password',
+  chooseAccount: '/api/author/choose-login-account',
+  logout: '/api/author/logout',
+  forumLogout: '/api/logout',
+  profile: '/api/author/profile',
+  checkBindPhone: '/api/pc/v3/author/check-bind-phone',
+  submitNewPhone: '/api/pc/v3/author/submit-new-phone',
+  penNameStatus: '/api/pc/v1/author/pen-name-task/status',
+  penNameInfo: '/api/pc/v1/author/pen-name-task/info',
+  penNameSubmit: '/api/pc/v1/author/pen-name-task/submit',
+} as const;
+
+/** The same query the pop-up queue and guides read (popups/api.ts). */
+export const PROFILE_QUERY_KEY = ['author-profile'] as const;
+
+export interface ChoosableAccount {
+  account_id: number;
+  pen_name: string;
+  avatar: string;
+  level: number;
+}
+
+export type LoginReply =
+  | { need_choose: 0; account_id: number; pen_name: string }
+  | { need_choose: 1; ticket: string; accounts: ChoosableAccount[] };
+
+export interface Puzzle {
+  id: string;
+  background: string;
+  piece: string;
+  width: number;
+  height: number;
+  piece_size: number;
+  y: number;
+  expires_in: number;
+}
+
+export interface ProfileUser extends StoredUser {
+  phone: string;
+  is_phone_bind: number;
+  free_bind_flag: number;
+  real_name: string;
+}
+
+export interface AuthorProfile {
+  user: ProfileUser;
+  guide_conf: Record<string, boolean>;
+  ai_assistant_auth: number;
+  [field: string]: unknown;
+}
+
+/** The encryption-info GET precedes login, send code, find password and quick register (§7). */
+export async function withFreshSecret<T>(call: () => Promise<T>): Promise<T> {
+  await refreshSecret();
+  return call();
+}
+
+export function sendCode(phone: string, type: SmsCodeType, rid?: string) {
+  return withFreshSecret(() =>
+    apiPost<{ sent: number }>(AUTH_PATHS.sendCode, { phone, type, ...(rid ? { rid } : {}) }, { silent: true }),
+  );
+}
+
+export async function fetchProfile(): Promise<AuthorProfile> {
+  return apiGet<AuthorProfile>(AUTH_PATHS.profile, undefined, { silent: true });
+}
+
+/** After any sign-in: the session changed, so every cached answer about the author is dropped. */
+export async function afterSignIn(): Promise<void> {
+  clearStoredUser();
+  queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY });
+  await queryClient.invalidateQueries({ queryKey: LOGIN_STATUS_QUERY_KEY });
+  try {
+    const profile = await queryClient.fetchQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: fetchProfile });
+    writeStoredUser(profile.user);
+  } catch {
+    // The header falls back to login-status; the next page load fetches the profile again.
+  }
+}
+
+/**
+ * Logout (§4): the session ends on the server, then the forum logout; pops, stored user and user
+ * data are cleared; the route guard sends a protected page to login.
+ */
+export async function logout(): Promise<void> {
+  await apiPost(AUTH_PATHS.logout, {});
+  await apiGet(AUTH_PATHS.forumLogout, undefined, { silent: true }).catch(() => undefined);
+  clearLocalUser();
+}
+
+/** What session loss and logout both clear: stored user, user data, AI availability, login status. */
+export function clearLocalUser(): void {
+  clearStoredUser();
+  queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY });
+  queryClient.removeQueries({ queryKey: ['home-model-list'] });
+  queryClient.setQueryData<LoginStatus>(LOGIN_STATUS_QUERY_KEY, LOGGED_OUT);
+}
+
+/**
+ * Shows a failed form call where it belongs: a field named by the server (40002005 phone,
+ * 40002006 code, …) goes on that field; anything else is toasted. Returns true when shown on a field.
+ */
+export function showFormError(
+  form: FormInstance,
+  error: unknown,
+  fields: string[],
+  fieldMap: Record<string, string> = {},
+): boolean {
+  if (!(error instanceof ApiError)) {
+    toast.error(String((error as Error)?.message ?? error));
+    return false;
+  }
+  const byCode =
+    error.code === ErrorCode.phoneInvalid ? 'phone' : error.code === ErrorCode.codeInvalid ? 'code' : undefined;
+  const field = fieldMap[error.field ?? byCode ?? ''] ?? error.field ?? byCode;
+  if (error.kind === 'business' && field && fields.includes(field)) {
+    form.setFields([{ name: field, errors: [error.title] }]);
+    return true;
+  }
+  if (error.kind === 'business' && error.title) toast.error(error.title);
+  else reactToError(error);
+  return false;
+}
