@@ -83,24 +83,52 @@ export const FRONT_ROUTES: AppRoute[] = [
   auth('VacationManage', '/front/vacation-manage', '请假管理'),
   auth('BookData', '/front/book-data', '作品数据'),
 
-  auth('BookManageList', '/front/book-manage/list', '作品管理'),
-  auth('BookManageShort', '/front/book-manage/short', '短篇管理'),
-  auth('BookManageScreenplay', '/front/book-manage/screenplay', '剧本管理'),
+  auth('BookManageList', '/front/book-manage/list', '作品管理', {
+    page: () => import('../features/works/BookListPage.tsx'),
+  }),
+  auth('BookManageShort', '/front/book-manage/short', '短篇管理', {
+    page: () => import('../features/works/ShortListPage.tsx'),
+  }),
+  auth('BookManageScreenplay', '/front/book-manage/screenplay', '剧本管理', {
+    page: () => import('../features/works/ScreenplayListPage.tsx'),
+  }),
   auth('BookManageOnlineSign', '/front/book-manage/online-sign', '在线签约'),
-  auth('BookManageInformation', '/front/book-manage/information', '作品信息', { pageKey: 'book-manage_information' }),
-  auth('BookManageManage', '/front/book-manage/manage', '章节管理'),
-  auth('BookManageDraft', '/front/book-manage/draft', '草稿箱'),
-  auth('BookManageStage', '/front/book-manage/stage', '作品成长阶段'),
-  auth('ScreenplayInformation', '/front/book-manage/screenplay/information', '剧本信息'),
-  auth('ScreenplayManage', '/front/book-manage/screenplay/manage', '剧本章节管理'),
+  auth('BookManageInformation', '/front/book-manage/information', '作品信息', {
+    pageKey: 'book-manage_information',
+    page: () => import('../features/works/BookInfoPage.tsx'),
+  }),
+  auth('BookManageManage', '/front/book-manage/manage', '章节管理', {
+    page: () => import('../features/works/ChapterManagePage.tsx'),
+  }),
+  auth('BookManageDraft', '/front/book-manage/draft', '草稿箱', {
+    page: () => import('../features/works/DraftPage.tsx'),
+  }),
+  auth('BookManageStage', '/front/book-manage/stage', '作品成长阶段', {
+    page: () => import('../features/works/StagePage.tsx'),
+  }),
+  auth('ScreenplayInformation', '/front/book-manage/screenplay/information', '剧本信息', {
+    page: () => import('../features/works/ScreenplayInfoPage.tsx'),
+  }),
+  auth('ScreenplayManage', '/front/book-manage/screenplay/manage', '剧本章节管理', {
+    page: () => import('../features/works/ChapterManagePage.tsx'),
+  }),
   auth('ScreenplayApplication', '/front/book-manage/screenplay/application', '剧本申请'),
   auth('ShortInformation', '/front/book-manage/short/information', '短篇信息', {
     pageKey: 'short-book-manage_information',
+    page: () => import('../features/works/ShortInfoPage.tsx'),
   }),
 
-  auth('BookUploadShortSuccess', '/front/book-upload/short/success', '发布成功'),
-  auth('BookUpload', '/front/book-upload', '章节编辑', { pageKey: 'book-upload-editor' }),
-  auth('BookUploadShort', '/front/book-upload/short', '短篇编辑', { pageKey: 'short-book-upload-editor' }),
+  auth('BookUploadShortSuccess', '/front/book-upload/short/success', '发布成功', {
+    page: () => import('../features/works/editor/ShortSuccessPage.tsx'),
+  }),
+  auth('BookUpload', '/front/book-upload', '章节编辑', {
+    pageKey: 'book-upload-editor',
+    page: () => import('../features/works/editor/EditorPage.tsx'),
+  }),
+  auth('BookUploadShort', '/front/book-upload/short', '短篇编辑', {
+    pageKey: 'short-book-upload-editor',
+    page: () => import('../features/works/editor/ShortEditorPage.tsx'),
+  }),
 
   auth('CommentList', '/front/comment-manage/list', '评论管理', { pageKey: 'comment-index' }),
   auth('CommentFold', '/front/comment-manage/fold', '折叠评论'),

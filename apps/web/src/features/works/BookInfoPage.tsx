@@ -1,0 +1,320 @@
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { INPUT_DEBOUNCE_MS } from '@author-centre/shared/constants';
+import { formatCount } from '@author-centre/shared/format';
+import { isAllowedText, TEXT_PATTERN_MESSAGE } from '@author-centre/shared/validators';
+import { type BookKind, WORKS_LIMITS } from '@author-centre/shared/works';
+import { Alert, Button, Form, Input, Radio, Result, Select, Space, Spin, Tooltip } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
+import { currentLocale } from '../../i18n/index.ts';
+import { apiGet, apiPost, apiUpload } from '../../platform/api.ts';
+import { fieldErrors } from '../../platform/api-error.ts';
+import { toast } from '../../platform/notify.ts';
+import { INFO_PATH } from './BookListPage.tsx';
+import { WORKS_NS } from './i18n.ts';
+import { type Book, idParam, useBook, useCategories, useInvalidateWorks } from './works-api.ts';
+import './works.css';
+
+interface FormValues {
+  title: string;
+  category: string;
+  tags: string[];
+  intro: string;
+  finished: boolean;
+}
+
+const LIST_PAGE: Record<BookKind, string> = {
+  novel: '/front/book-manage/list',
+  short: '/front/book-manage/short',
+  screenplay: '/front/book-manage/screenplay',
+};
+
+/**
+ * The information pages (book-manage/information, short/information, screenplay/information):
+ * creating a work or editing it, the title checked for uniqueness as it is typed, a cover
+ * re-encoded by the server, and deleting behind a confirmation (refused with the server's reason).
+ */
+export function BookInfo({ kind }: { kind: BookKind }) {
+  const { t } = useTranslation(WORKS_NS);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const invalidate = useInvalidateWorks();
+  const bookId = idParam(params, 'book_id');
+  const book = useBook(bookId || null);
+  const categories = useCategories(kind);
+  const [form] = Form.useForm<FormValues>();
+  const [cover, setCover] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [titleState, setTitleState] = useState<'free' | 'taken' | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const titleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const fileInput = useRef<HTMLInputElement | null>(null);
+
+  useEffect(() => {
+    if (!book.data) return;
+    form.setFieldsValue({
+      title: book.data.title,
+      category: book.data.category,
+      tags: book.data.tags,
+      intro: book.data.intro,
+      finished: book.data.finished,
+    });
+    setCover(book.data.cover);
+  }, [book.data, form]);
+
+  const checkTitle = (title: string) => {
+    if (titleTimer.current) clearTimeout(titleTimer.current);
+    setTitleState(null);
+    if (!title.trim() || !isAllowedText(title.trim())) return;
+    titleTimer.current = setTimeout(async () => {
+      try {
+        const r = await apiGet<{ available: boolean }>(
+          '/api/pc/v1/book/check-book-title',
+          { title: title.trim(), book_id: bookId || undefined },
+          { silent: true },
+        );
+        setTitleState(r.available ? 'free' : 'taken');
+      } catch {
+        setTitleState(null);
+      }
+    }, INPUT_DEBOUNCE_MS);
+  };
+
+  const uploadCover = async (file: File) => {
+    setUploading(true);
+    try {
+      const r = await apiUpload<{ url: string }>('/api/pc/v1/book/upload-cover', file);
+      setCover(r.url);
+      toast.success(t('info.coverUploaded'));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const submit = async (values: FormValues) => {
+    setSaving(true);
+    try {
+      const saved = await apiPost<Book>('/api/pc/v1/book/save-book-info', {
+        ...(bookId ? { book_id: bookId } : {}),
+        kind,
+        title: values.title.trim(),
+        category: values.category,
+        tags: values.tags ?? [],
+        intro: values.intro,
+        cover,
+        finished: values.finished ?? false,
+      });
+      void invalidate();
+      if (bookId) {
+        toast.success(t('info.saved'));
+      } else {
+        toast.success(t('info.created'));
+        navigate(
+          kind === 'short'
+            ? `/front/book-upload/short?book_id=${saved.book_id}`
+            : `/front/book-manage/manage?book_id=${saved.book_id}`,
+        );
+      }
+    } catch (e) {
+      form.setFields(fieldErrors(e) as never);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async () => {
+    await apiPost('/api/pc/v1/book/del-book', { book_id: bookId });
+    toast.success(t('info.deleted'));
+    void invalidate();
+    navigate(LIST_PAGE[kind]);
+  };
+
+  if (bookId && book.isError) {
+    return (
+      <Result
+        status="404"
+        title={t('info.notFound')}
+        extra={
+          <Link to={LIST_PAGE[kind]}>
+            <Button>{t('info.backToList')}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  if (bookId && !book.data) {
+    return (
+      <div className="ac-works-center">
+        <Spin />
+      </div>
+    );
+  }
+  const locale = currentLocale();
+  return (
+    <div className="ac-works-page">
+      <div className="ac-works-page__head">
+        <h1>{bookId ? t(`info.editTitle.${kind}`) : t(`info.createTitle.${kind}`)}</h1>
+        {book.data && (
+          <Space>
+            <span>
+              {t('info.totalWords')} {formatCount(book.data.total_words)}
+            </span>
+            <span>
+              {t('info.publishedWords')} {formatCount(book.data.published_words)}
+            </span>
+          </Space>
+        )}
+      </div>
+      <Form<FormValues>
+        form={form}
+        layout="horizontal"
+        labelCol={{ span: 4 }}
+        wrapperCol={{ span: 14 }}
+        onFinish={(v) => void submit(v)}
+        initialValues={{ tags: [], finished: false }}
+      >
+        <Form.Item
+          label={t('info.title')}
+          name="title"
+          validateStatus={titleState === 'taken' ? 'error' : undefined}
+          help={titleState === 'taken' ? t('info.titleTaken') : titleState === 'free' ? t('info.titleFree') : undefined}
+          rules={[
+            { required: true, message: t('info.required', { field: t('info.title') }) },
+            { max: WORKS_LIMITS.titleMax },
+            {
+              validator: (_, v: string) =>
+                !v || isAllowedText(v.trim())
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(TEXT_PATTERN_MESSAGE[locale])),
+            },
+          ]}
+        >
+          <Input
+            placeholder={t('info.titlePlaceholder')}
+            maxLength={WORKS_LIMITS.titleMax}
+            onChange={(e) => checkTitle(e.target.value)}
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('info.category')}
+          name="category"
+          rules={[{ required: true, message: t('info.categoryPlaceholder') }]}
+        >
+          <Select
+            placeholder={t('info.categoryPlaceholder')}
+            options={categories.data}
+            loading={categories.isLoading}
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('info.tags')}
+          name="tags"
+          rules={[
+            {
+              validator: (_, v: string[] = []) =>
+                v.length > WORKS_LIMITS.tagsMax
+                  ? Promise.reject(new Error(t('info.tagsPlaceholder')))
+                  : v.every((tag) => isAllowedText(tag) && [...tag].length <= WORKS_LIMITS.tagMax)
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(TEXT_PATTERN_MESSAGE[locale])),
+            },
+          ]}
+        >
+          <Select
+            mode="tags"
+            placeholder={t('info.tagsPlaceholder')}
+            maxCount={WORKS_LIMITS.tagsMax}
+            open={false}
+            suffixIcon={null}
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('info.intro')}
+          name="intro"
+          rules={[
+            { required: true, message: t('info.required', { field: t('info.intro') }) },
+            { min: WORKS_LIMITS.introMin, max: WORKS_LIMITS.introMax, message: t('info.introPlaceholder') },
+          ]}
+        >
+          <Input.TextArea
+            placeholder={t('info.introPlaceholder')}
+            autoSize={{ minRows: 4, maxRows: 10 }}
+            showCount
+            maxLength={WORKS_LIMITS.introMax}
+          />
+        </Form.Item>
+        <Form.Item label={t('info.cover')} extra={t('info.coverHint')}>
+          <Space align="start">
+            {cover && <ImageWithFallback src={cover} alt={t('info.cover')} className="ac-book-card__cover" />}
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              hidden
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file) void uploadCover(file);
+                e.target.value = '';
+              }}
+            />
+            <Button icon={<UploadOutlined />} loading={uploading} onClick={() => fileInput.current?.click()}>
+              {t('info.uploadCover')}
+            </Button>
+          </Space>
+        </Form.Item>
+        {kind !== 'short' && (
+          <Form.Item label={t('info.finished')} name="finished">
+            <Radio.Group
+              options={[
+                { value: false, label: t('info.finishedNo') },
+                { value: true, label: t('info.finishedYes') },
+              ]}
+            />
+          </Form.Item>
+        )}
+        <Form.Item wrapperCol={{ offset: 4 }}>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={saving}>
+              {bookId ? t('info.save') : t('info.create')}
+            </Button>
+            {book.data &&
+              (book.data.deletable ? (
+                <Button danger icon={<DeleteOutlined />} onClick={() => setConfirmDelete(true)}>
+                  {t('info.deleteBook')}
+                </Button>
+              ) : (
+                <Tooltip title={book.data.delete_refusal}>
+                  <Button danger icon={<DeleteOutlined />} disabled>
+                    {t('info.deleteBook')}
+                  </Button>
+                </Tooltip>
+              ))}
+          </Space>
+        </Form.Item>
+        {book.data && !book.data.deletable && book.data.delete_refusal && (
+          <Form.Item wrapperCol={{ offset: 4, span: 14 }}>
+            <Alert type="info" showIcon message={`${t('info.cannotDelete')}：${book.data.delete_refusal}`} />
+          </Form.Item>
+        )}
+      </Form>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('info.deleteTitle')}
+        plainTxt={t('info.deleteTxt')}
+        btnTxt={t('info.deleteBook')}
+        onConfirm={remove}
+        onCancel={() => setConfirmDelete(false)}
+      />
+    </div>
+  );
+}
+
+export default function BookInfoPage() {
+  return <BookInfo kind="novel" />;
+}
+
+export { INFO_PATH };

@@ -1,0 +1,713 @@
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  ImportOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import { formatCount } from '@author-centre/shared/format';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Dropdown,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  List,
+  Modal,
+  Result,
+  Select,
+  Space,
+  Spin,
+  Switch,
+  Table,
+  Tabs,
+  Tag,
+  TimePicker,
+  Typography,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { apiPost } from '../../platform/api.ts';
+import { toast } from '../../platform/notify.ts';
+import { signRequest } from '../../platform/request-signing.ts';
+import { getSecret } from '../../platform/secret.ts';
+import { serverNow } from '../../platform/server-time.ts';
+import { INFO_PATH } from './BookListPage.tsx';
+import { browserJournal } from './editor/journal.ts';
+import { PublishDialog } from './editor/PublishDialog.tsx';
+import { ImportDialog } from './ImportDialog.tsx';
+import { WORKS_NS } from './i18n.ts';
+import {
+  type ChapterItem,
+  formatTime,
+  idParam,
+  useBook,
+  useChapters,
+  useInvalidateWorks,
+  usePayPoint,
+  usePublishNotices,
+  useRecycleBin,
+  useRegular,
+  useVolumes,
+  type Volume,
+} from './works-api.ts';
+import './works.css';
+
+/** Downloads an export: a signed GET the browser follows as a file. */
+async function download(bookId: number, format: 'txt' | 'epub') {
+  const { secret } = await getSecret();
+  const signed = signRequest(
+    { method: 'GET', path: '/api/pc/v1/book/export', params: { book_id: bookId, format } },
+    secret,
+    serverNow(),
+  );
+  window.location.assign(signed.url);
+}
+
+/**
+ * book-manage/manage (and screenplay/manage): volumes and chapters — create, rename, reorder,
+ * move, publish, delete to the recycle bin and restore; the pay point; recurring publishing;
+ * import and export; notices of late or stopped scheduled publications.
+ */
+export default function ChapterManagePage() {
+  const { t } = useTranslation(WORKS_NS);
+  const [params] = useSearchParams();
+  const bookId = idParam(params, 'book_id');
+  const book = useBook(bookId);
+  const volumes = useVolumes(bookId);
+  const notices = usePublishNotices(bookId);
+  const invalidate = useInvalidateWorks();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState('chapters');
+  const [importing, setImporting] = useState(false);
+  const journaled = useMemo(() => browserJournal.list().filter((e) => e.bookId === bookId), [bookId]);
+
+  if (!bookId || book.isError) {
+    return (
+      <Result
+        status="404"
+        title={t('info.notFound')}
+        extra={<Link to="/front/book-manage/list">{t('info.backToList')}</Link>}
+      />
+    );
+  }
+  if (!book.data || !volumes.data) {
+    return (
+      <div className="ac-works-center">
+        <Spin />
+      </div>
+    );
+  }
+  const kind = book.data.kind;
+  const seen = async () => {
+    await apiPost('/api/pc/v1/book-chapter/publish-notices-seen', { book_id: bookId });
+    void notices.refetch();
+  };
+  return (
+    <div className="ac-works-page">
+      <div className="ac-works-page__head">
+        <h1>
+          {book.data.title} · {t('manage.title')}
+        </h1>
+        <Space wrap>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => navigate(`/front/book-upload?book_id=${bookId}`)}
+          >
+            {t('manage.newChapter')}
+          </Button>
+          <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
+            {t('manage.import')}
+          </Button>
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'txt', label: t('manage.exportTxt'), onClick: () => void download(bookId, 'txt') },
+                { key: 'epub', label: t('manage.exportEpub'), onClick: () => void download(bookId, 'epub') },
+              ],
+            }}
+          >
+            <Button icon={<DownloadOutlined />}>{t('manage.export')}</Button>
+          </Dropdown>
+          <Link to={`/front/book-manage/draft?book_id=${bookId}`}>{t('list.draftBox')}</Link>
+          <Link to={`/front/book-manage/stage?book_id=${bookId}`}>{t('list.stage')}</Link>
+          <Link to={`${INFO_PATH[kind]}?book_id=${bookId}`}>{t('list.info')}</Link>
+        </Space>
+      </div>
+      <Space style={{ marginBottom: 12 }} wrap>
+        <span>
+          {t('list.totalWords')} {formatCount(book.data.total_words)}
+        </span>
+        <span>
+          {t('list.publishedWords')} {formatCount(book.data.published_words)}
+        </span>
+        <span>{t('list.chapters', { count: book.data.chapter_count })}</span>
+      </Space>
+      {journaled.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('manage.journal', { count: journaled.length })}
+          description={
+            <Space wrap>
+              {journaled.map((e) => (
+                <Link key={e.chapterId} to={`/front/book-upload?book_id=${bookId}&chapter_id=${e.chapterId}`}>
+                  {e.draft.title || t('editor.newChapter')}
+                </Link>
+              ))}
+            </Space>
+          }
+        />
+      )}
+      {notices.data?.has && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('manage.notices')}
+          description={
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {notices.data.list.map((n) => (
+                <li key={n.id}>
+                  {n.outcome === 'blocked'
+                    ? t('manage.noticeBlocked', { title: n.title, note: n.note })
+                    : t('manage.noticeLate', {
+                        title: n.title,
+                        scheduled: formatTime(n.scheduled_at),
+                        published: formatTime(n.published_at),
+                      })}
+                </li>
+              ))}
+            </ul>
+          }
+          action={
+            <Button size="small" onClick={() => void seen()}>
+              {t('manage.noticesSeen')}
+            </Button>
+          }
+        />
+      )}
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'chapters',
+            label: t('manage.chapters'),
+            children: <ChaptersTab bookId={bookId} volumes={volumes.data} />,
+          },
+          {
+            key: 'bin',
+            label: t('manage.recycleBin'),
+            children: <RecycleBin bookId={bookId} active={tab === 'bin'} />,
+          },
+          { key: 'settings', label: t('manage.settings'), children: <Settings bookId={bookId} /> },
+        ]}
+      />
+      {importing && (
+        <ImportDialog
+          bookId={bookId}
+          volumes={volumes.data}
+          onClose={() => setImporting(false)}
+          onDone={() => {
+            setImporting(false);
+            void invalidate();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function ChaptersTab({ bookId, volumes }: { bookId: number; volumes: Volume[] }) {
+  const { t } = useTranslation(WORKS_NS);
+  const invalidate = useInvalidateWorks();
+  const navigate = useNavigate();
+  const [volumeId, setVolumeId] = useState<number>(() => (volumes.find((v) => !v.is_notice) ?? volumes[0]).volume_id);
+  const [page, setPage] = useState(1);
+  const [volumeEdit, setVolumeEdit] = useState<{ id: number | null; title: string } | null>(null);
+  const [volumeDelete, setVolumeDelete] = useState<Volume | null>(null);
+  const [moving, setMoving] = useState<ChapterItem | null>(null);
+  const [removing, setRemoving] = useState<ChapterItem | null>(null);
+  const [publishing, setPublishing] = useState<ChapterItem | null>(null);
+  const chapters = useChapters(bookId, volumeId, page);
+  const pay = usePayPoint(bookId);
+
+  useEffect(() => {
+    if (!volumes.some((v) => v.volume_id === volumeId)) setVolumeId(volumes[0].volume_id);
+  }, [volumes, volumeId]);
+
+  const act = async (fn: () => Promise<unknown>, done?: string) => {
+    await fn();
+    if (done) toast.success(done);
+    void invalidate();
+  };
+  const movable = volumes.filter((v) => !v.is_notice);
+  const sortVolume = (id: number, by: number) => {
+    const ids = movable.map((v) => v.volume_id);
+    const i = ids.indexOf(id);
+    const [x] = ids.splice(i, 1);
+    ids.splice(i + by, 0, x);
+    void act(() => apiPost('/api/pc/v1/book-chapter/volume-sort', { book_id: bookId, volume_ids: ids }));
+  };
+  const offset = (page - 1) * (chapters.data?.page_size ?? 30);
+  const moveBy = (c: ChapterItem, index: number, by: number) =>
+    act(() =>
+      apiPost('/api/pc/v1/book-chapter/move', {
+        chapter_id: c.chapter_id,
+        volume_id: c.volume_id,
+        position: offset + index + by,
+      }),
+    );
+
+  return (
+    <div className="ac-manage">
+      <div className="ac-manage__volumes">
+        <List
+          size="small"
+          dataSource={volumes}
+          renderItem={(v) => {
+            const i = movable.indexOf(v);
+            return (
+              <List.Item
+                className={v.volume_id === volumeId ? 'is-selected' : undefined}
+                onClick={() => {
+                  setVolumeId(v.volume_id);
+                  setPage(1);
+                }}
+                actions={
+                  v.is_notice
+                    ? []
+                    : [
+                        <Dropdown
+                          key="more"
+                          trigger={['click']}
+                          menu={{
+                            items: [
+                              {
+                                key: 'rename',
+                                label: t('manage.renameVolume'),
+                                onClick: () => setVolumeEdit({ id: v.volume_id, title: v.title }),
+                              },
+                              {
+                                key: 'up',
+                                label: t('manage.volumeUp'),
+                                disabled: i <= 0,
+                                onClick: () => sortVolume(v.volume_id, -1),
+                              },
+                              {
+                                key: 'down',
+                                label: t('manage.volumeDown'),
+                                disabled: i === movable.length - 1,
+                                onClick: () => sortVolume(v.volume_id, 1),
+                              },
+                              {
+                                key: 'delete',
+                                label: t('manage.deleteVolume'),
+                                danger: true,
+                                onClick: () => setVolumeDelete(v),
+                              },
+                            ],
+                          }}
+                        >
+                          <Button size="small" type="text" onClick={(e) => e.stopPropagation()}>
+                            ···
+                          </Button>
+                        </Dropdown>,
+                      ]
+                }
+              >
+                <Space direction="vertical" size={0}>
+                  <span>{v.title}</span>
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {v.is_notice
+                      ? t('manage.notice')
+                      : `${t('list.chapters', { count: v.chapters })} · ${formatCount(v.words)}`}
+                  </Typography.Text>
+                </Space>
+              </List.Item>
+            );
+          }}
+        />
+        <Button block icon={<PlusOutlined />} onClick={() => setVolumeEdit({ id: null, title: '' })}>
+          {t('manage.newVolume')}
+        </Button>
+      </div>
+      <div>
+        <Space style={{ marginBottom: 12 }}>
+          <Button
+            icon={<PlusOutlined />}
+            onClick={() => navigate(`/front/book-upload?book_id=${bookId}&volume_id=${volumeId}`)}
+          >
+            {t('manage.newChapter')}
+          </Button>
+        </Space>
+        <Table<ChapterItem>
+          rowKey="chapter_id"
+          size="middle"
+          loading={chapters.isFetching && !chapters.data}
+          dataSource={chapters.data?.list}
+          locale={{ emptyText: <Empty description={t('manage.empty')} /> }}
+          pagination={{
+            current: page,
+            pageSize: chapters.data?.page_size ?? 30,
+            total: chapters.data?.total,
+            onChange: setPage,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+          }}
+          columns={[
+            {
+              title: t('manage.columns.title'),
+              dataIndex: 'title',
+              render: (title: string, c) => (
+                <Link to={`/front/book-upload?book_id=${bookId}&chapter_id=${c.chapter_id}`}>
+                  {title || t('editor.newChapter')}
+                </Link>
+              ),
+            },
+            {
+              title: t('manage.columns.status'),
+              dataIndex: 'status',
+              width: 170,
+              render: (s: ChapterItem['status'], c) =>
+                c.scheduled_at ? (
+                  <Tag color="blue">{t('manage.status.scheduled', { time: formatTime(c.scheduled_at) })}</Tag>
+                ) : (
+                  <Tag color={s === 'published' ? 'green' : s === 'revised' ? 'orange' : 'default'}>
+                    {t(`manage.status.${s}`)}
+                  </Tag>
+                ),
+            },
+            { title: t('manage.columns.words'), dataIndex: 'words', width: 90 },
+            {
+              title: t('manage.columns.vip'),
+              dataIndex: 'vip',
+              width: 80,
+              render: (vip: number, c) => (
+                <Space size={2}>
+                  <Tag color={vip ? 'gold' : undefined}>{t(`manage.vip.${vip ? 1 : 0}`)}</Tag>
+                  {pay.data?.pay_point_chapter_id === c.chapter_id && <Tag color="red">{t('manage.payPoint')}</Tag>}
+                </Space>
+              ),
+            },
+            {
+              title: t('manage.columns.updated'),
+              dataIndex: 'updated_at',
+              width: 150,
+              render: (v: number) => formatTime(v),
+            },
+            {
+              title: t('manage.columns.actions'),
+              width: 260,
+              render: (_, c, index) => (
+                <Space size={4} wrap>
+                  <Link to={`/front/book-upload?book_id=${bookId}&chapter_id=${c.chapter_id}`}>
+                    <Button size="small" type="link" icon={<EditOutlined />}>
+                      {t('manage.edit')}
+                    </Button>
+                  </Link>
+                  {c.status !== 'published' && (
+                    <Button size="small" type="link" onClick={() => setPublishing(c)}>
+                      {t('manage.publish')}
+                    </Button>
+                  )}
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<ArrowUpOutlined />}
+                    aria-label={t('manage.up')}
+                    disabled={offset + index === 0}
+                    onClick={() => void moveBy(c, index, -1)}
+                  />
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<ArrowDownOutlined />}
+                    aria-label={t('manage.down')}
+                    disabled={offset + index >= (chapters.data?.total ?? 0) - 1}
+                    onClick={() => void moveBy(c, index, 1)}
+                  />
+                  <Dropdown
+                    trigger={['click']}
+                    menu={{
+                      items: [
+                        { key: 'move', label: t('manage.move'), onClick: () => setMoving(c) },
+                        ...(c.counted
+                          ? [
+                              {
+                                key: 'pay',
+                                label: t('manage.payPointSet'),
+                                onClick: () =>
+                                  void act(
+                                    () =>
+                                      apiPost('/api/pc/v1/book/set-pay-point', {
+                                        book_id: bookId,
+                                        chapter_id: c.chapter_id,
+                                      }),
+                                    t('manage.payPointSaved'),
+                                  ),
+                              },
+                            ]
+                          : []),
+                        {
+                          key: 'delete',
+                          label: t('manage.remove'),
+                          danger: true,
+                          icon: <DeleteOutlined />,
+                          onClick: () => setRemoving(c),
+                        },
+                      ],
+                    }}
+                  >
+                    <Button size="small" type="text">
+                      ···
+                    </Button>
+                  </Dropdown>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </div>
+      <Modal
+        open={Boolean(volumeEdit)}
+        title={volumeEdit?.id ? t('manage.renameVolume') : t('manage.newVolume')}
+        onCancel={() => setVolumeEdit(null)}
+        onOk={() =>
+          void act(
+            () =>
+              apiPost('/api/pc/v1/book-chapter/volume-save', {
+                book_id: bookId,
+                ...(volumeEdit?.id ? { volume_id: volumeEdit.id } : {}),
+                title: volumeEdit?.title ?? '',
+              }),
+            t('common.saved'),
+          ).then(() => setVolumeEdit(null))
+        }
+        destroyOnHidden
+      >
+        <Input
+          aria-label={t('manage.volumeName')}
+          placeholder={t('manage.volumeName')}
+          value={volumeEdit?.title}
+          maxLength={30}
+          onChange={(e) => setVolumeEdit((v) => (v ? { ...v, title: e.target.value } : v))}
+        />
+      </Modal>
+      <ConfirmDialog
+        open={Boolean(volumeDelete)}
+        title={t('manage.deleteVolumeTitle', { title: volumeDelete?.title })}
+        onConfirm={() =>
+          act(() =>
+            apiPost('/api/pc/v1/book-chapter/volume-delete', { book_id: bookId, volume_id: volumeDelete?.volume_id }),
+          ).then(() => setVolumeDelete(null))
+        }
+        onCancel={() => setVolumeDelete(null)}
+      />
+      <ConfirmDialog
+        open={Boolean(removing)}
+        title={t('manage.removeTitle', { title: removing?.title })}
+        plainTxt={t('manage.removeTxt')}
+        onConfirm={() =>
+          act(
+            () => apiPost('/api/pc/v1/book-chapter/delete', { chapter_id: removing?.chapter_id }),
+            t('manage.removed'),
+          ).then(() => setRemoving(null))
+        }
+        onCancel={() => setRemoving(null)}
+      />
+      {moving && (
+        <MoveDialog
+          chapter={moving}
+          volumes={volumes}
+          onClose={() => setMoving(null)}
+          onMove={(v, position) =>
+            act(() =>
+              apiPost('/api/pc/v1/book-chapter/move', { chapter_id: moving.chapter_id, volume_id: v, position }),
+            ).then(() => setMoving(null))
+          }
+        />
+      )}
+      {publishing && (
+        <PublishDialog
+          chapterId={publishing.chapter_id}
+          onClose={() => setPublishing(null)}
+          onPublished={() => {
+            setPublishing(null);
+            toast.success(t('publish.success'));
+            void invalidate();
+          }}
+          onLocate={() => navigate(`/front/book-upload?book_id=${bookId}&chapter_id=${publishing.chapter_id}`)}
+        />
+      )}
+    </div>
+  );
+}
+
+function MoveDialog(props: {
+  chapter: ChapterItem;
+  volumes: Volume[];
+  onClose: () => void;
+  onMove: (volumeId: number, position: number) => Promise<unknown>;
+}) {
+  const { t } = useTranslation(WORKS_NS);
+  const [volumeId, setVolumeId] = useState(props.chapter.volume_id);
+  const [position, setPosition] = useState<number | null>(1);
+  return (
+    <Modal
+      open
+      title={t('manage.moveTitle')}
+      onCancel={props.onClose}
+      onOk={() => void props.onMove(volumeId, Math.max(0, (position ?? 1) - 1))}
+    >
+      <Form layout="vertical">
+        <Form.Item label={t('manage.moveTo')}>
+          <Select
+            value={volumeId}
+            onChange={setVolumeId}
+            options={props.volumes.map((v) => ({ value: v.volume_id, label: v.title }))}
+          />
+        </Form.Item>
+        <Form.Item label={t('manage.position')}>
+          <InputNumber min={1} value={position} onChange={setPosition} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function RecycleBin({ bookId, active }: { bookId: number; active: boolean }) {
+  const { t } = useTranslation(WORKS_NS);
+  const bin = useRecycleBin(bookId, active);
+  const invalidate = useInvalidateWorks();
+  if (bin.isLoading) return <Spin />;
+  if (!bin.data?.length) return <Empty description={t('manage.binEmpty')} />;
+  return (
+    <List
+      dataSource={bin.data}
+      renderItem={(c) => (
+        <List.Item
+          actions={[
+            <Button
+              key="restore"
+              onClick={async () => {
+                await apiPost('/api/pc/v1/book-chapter/restore', { chapter_id: c.chapter_id });
+                toast.success(t('manage.restored'));
+                void invalidate();
+              }}
+            >
+              {t('manage.restore')}
+            </Button>,
+          ]}
+        >
+          <Space>
+            <span>{c.title || t('editor.newChapter')}</span>
+            <Tag>{t(`manage.status.${c.status}`)}</Tag>
+            <Typography.Text type="secondary">
+              {t('manage.deletedAt', { time: formatTime(c.deleted_at) })}
+            </Typography.Text>
+          </Space>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+function Settings({ bookId }: { bookId: number }) {
+  const { t } = useTranslation(WORKS_NS);
+  const pay = usePayPoint(bookId);
+  const regular = useRegular(bookId);
+  const invalidate = useInvalidateWorks();
+  const [form] = Form.useForm();
+  useEffect(() => {
+    if (regular.data)
+      form.setFieldsValue({
+        enabled: regular.data.enabled,
+        time: dayjs(regular.data.time, 'HH:mm'),
+        weekdays: regular.data.weekdays,
+        count: regular.data.count,
+      });
+  }, [regular.data, form]);
+  const saveRegular = async (v: { enabled: boolean; time: dayjs.Dayjs; weekdays: number[]; count: number }) => {
+    await apiPost('/api/pc/v1/book-chapter/regular-time-data', {
+      book_id: bookId,
+      enabled: v.enabled,
+      time: v.time.format('HH:mm'),
+      weekdays: v.weekdays,
+      count: v.count,
+    });
+    toast.success(t('manage.regularSaved'));
+    void regular.refetch();
+  };
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <section>
+        <h3>{t('manage.payPoint')}</h3>
+        <Typography.Paragraph type="secondary">{t('manage.payPointHint')}</Typography.Paragraph>
+        {pay.data && (
+          <Space wrap>
+            <span>{pay.data.pay_point_chapter_title ?? t('manage.payPointNone')}</span>
+            <span>{t('manage.freeWords', { count: pay.data.free_chapters, words: pay.data.free_words })}</span>
+            {pay.data.pay_point_chapter_id && !pay.data.has_published_paid && (
+              <Button
+                size="small"
+                onClick={async () => {
+                  await apiPost('/api/pc/v1/book/set-pay-point', { book_id: bookId, chapter_id: null });
+                  void invalidate();
+                }}
+              >
+                {t('common.cancel')}
+              </Button>
+            )}
+          </Space>
+        )}
+      </section>
+      <section>
+        <h3>{t('manage.regular')}</h3>
+        <Typography.Paragraph type="secondary">{t('manage.regularHint')}</Typography.Paragraph>
+        <Form form={form} layout="inline" onFinish={(v) => void saveRegular(v)}>
+          <Form.Item name="enabled" label={t('manage.regularEnabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="time" label={t('manage.regularTime')} rules={[{ required: true }]}>
+            <TimePicker format="HH:mm" minuteStep={5} />
+          </Form.Item>
+          <Form.Item name="count" label={t('manage.regularCount')}>
+            <InputNumber min={1} max={20} />
+          </Form.Item>
+          <Form.Item name="weekdays" label={t('manage.regularDays')}>
+            <Checkbox.Group
+              options={[1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: d, label: t(`manage.weekdays.${d}`) }))}
+            />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit">
+              {t('manage.regularSave')}
+            </Button>
+          </Form.Item>
+        </Form>
+        {regular.data?.next_run_at && (
+          <Typography.Paragraph style={{ marginTop: 12 }}>
+            {t('manage.regularNext', { time: formatTime(regular.data.next_run_at) })}
+          </Typography.Paragraph>
+        )}
+        {regular.data?.queue.length ? (
+          <Typography.Paragraph type="secondary">
+            {t('manage.regularQueue')}：{regular.data.queue.map((q) => q.title).join('、')}
+          </Typography.Paragraph>
+        ) : null}
+      </section>
+    </Space>
+  );
+}

@@ -1,0 +1,74 @@
+import { Empty, Result, Spin, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { WORKS_NS } from './i18n.ts';
+import { type ChapterItem, formatTime, idParam, useBook, useDrafts } from './works-api.ts';
+import './works.css';
+
+/** book-manage/draft: every draft and changed chapter of a book, in reading order (the queue recurring publishing takes from). */
+export default function DraftPage() {
+  const { t } = useTranslation(WORKS_NS);
+  const [params] = useSearchParams();
+  const bookId = idParam(params, 'book_id');
+  const book = useBook(bookId);
+  const drafts = useDrafts(bookId);
+  if (!bookId || book.isError) {
+    return (
+      <Result
+        status="404"
+        title={t('info.notFound')}
+        extra={<Link to="/front/book-manage/list">{t('info.backToList')}</Link>}
+      />
+    );
+  }
+  return (
+    <div className="ac-works-page">
+      <div className="ac-works-page__head">
+        <h1>
+          {book.data?.title} · {t('draft.title')}
+        </h1>
+        <Link to={`/front/book-manage/manage?book_id=${bookId}`}>{t('list.manage')}</Link>
+      </div>
+      {drafts.isLoading ? (
+        <Spin />
+      ) : (
+        <Table<ChapterItem>
+          rowKey="chapter_id"
+          dataSource={drafts.data}
+          pagination={false}
+          locale={{ emptyText: <Empty description={t('draft.empty')} /> }}
+          columns={[
+            { title: t('draft.volume'), dataIndex: 'volume_title', width: 160 },
+            {
+              title: t('manage.columns.title'),
+              dataIndex: 'title',
+              render: (title: string, c) => (
+                <Link to={`/front/book-upload?book_id=${bookId}&chapter_id=${c.chapter_id}`}>
+                  {title || t('editor.newChapter')}
+                </Link>
+              ),
+            },
+            {
+              title: t('manage.columns.status'),
+              dataIndex: 'status',
+              width: 200,
+              render: (s: ChapterItem['status'], c) =>
+                c.scheduled_at ? (
+                  <Tag color="blue">{t('manage.status.scheduled', { time: formatTime(c.scheduled_at) })}</Tag>
+                ) : (
+                  <Tag color={s === 'revised' ? 'orange' : 'default'}>{t(`manage.status.${s}`)}</Tag>
+                ),
+            },
+            { title: t('manage.columns.words'), dataIndex: 'words', width: 100 },
+            {
+              title: t('manage.columns.updated'),
+              dataIndex: 'updated_at',
+              width: 170,
+              render: (v: number) => formatTime(v),
+            },
+          ]}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,321 @@
+import { InboxOutlined, MergeCellsOutlined, ScissorOutlined } from '@ant-design/icons';
+import { Alert, Button, Input, Modal, Progress, Select, Space, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n/index.ts';
+import { apiGet, apiPost } from '../../platform/api.ts';
+import { signRequest } from '../../platform/request-signing.ts';
+import { getSecret } from '../../platform/secret.ts';
+import { serverNow } from '../../platform/server-time.ts';
+import { WORKS_NS } from './i18n.ts';
+import type { ImportSegment, ImportStatus, UploadReply, Volume } from './works-api.ts';
+
+type Heading = Pick<ImportSegment, 'line' | 'kind' | 'title' | 'consume'>;
+
+/** An upload with progress events (fetch has none): the raw file, signed in the query as §7's 'upload' type. */
+async function uploadWithProgress(bookId: number, file: File, onProgress: (p: number) => void): Promise<UploadReply> {
+  const { secret } = await getSecret();
+  const signed = signRequest(
+    {
+      method: 'POST',
+      path: '/api/pc/v1/book-chapter/upload',
+      params: { book_id: bookId, file_name: file.name },
+      body: file,
+      bodyType: 'upload',
+    },
+    secret,
+    serverNow(),
+  );
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', signed.url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+    xhr.setRequestHeader('x-lang', currentLocale());
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => {
+      try {
+        const body = JSON.parse(xhr.responseText);
+        if (body.code === 200) resolve(body.data);
+        else reject(new Error(body.errors?.title ?? String(xhr.status)));
+      } catch {
+        reject(new Error(String(xhr.status)));
+      }
+    };
+    xhr.onerror = () => reject(new Error('network'));
+    xhr.send(file);
+  });
+}
+
+/**
+ * Import: upload a .txt or .docx (progress), see the intelligent chapter division, adjust it —
+ * rename, skip, merge into the previous chapter, split at any paragraph — then create the drafts
+ * (progress), all before anything is written to the book.
+ */
+export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose: () => void; onDone: () => void }) {
+  const { t } = useTranslation(WORKS_NS);
+  const [upload, setUpload] = useState<UploadReply | null>(null);
+  const [segments, setSegments] = useState<ImportSegment[]>([]);
+  const [sent, setSent] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<{ index: number; from: number; lines: string[] } | null>(null);
+  const [status, setStatus] = useState<ImportStatus | null>(null);
+  const [volumeId, setVolumeId] = useState<number>(
+    () => [...props.volumes].reverse().find((v) => !v.is_notice)?.volume_id ?? props.volumes[0].volume_id,
+  );
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  const previewTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const choose = async (file: File) => {
+    setError(null);
+    setSent(0);
+    try {
+      const reply = await uploadWithProgress(props.bookId, file, setSent);
+      setUpload(reply);
+      setSegments(reply.segments);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setSent(null);
+    }
+  };
+
+  /** Recounts words and first lines after an adjustment (the server holds the text). */
+  const update = (next: ImportSegment[]) => {
+    setSegments(next);
+    if (!upload) return;
+    if (previewTimer.current) clearTimeout(previewTimer.current);
+    previewTimer.current = setTimeout(async () => {
+      const headings: Heading[] = next.map(({ line, kind, title, consume }) => ({ line, kind, title, consume }));
+      const r = await apiPost<{ segments: ImportSegment[] }>('/api/pc/v1/book-chapter/upload-preview', {
+        import_id: upload.import_id,
+        segments: headings,
+      });
+      setSegments((cur) =>
+        r.segments.map((s, i) => ({ ...s, title: cur[i]?.title ?? s.title, kind: cur[i]?.kind ?? s.kind })),
+      );
+    }, 300);
+  };
+
+  const showLines = async (index: number) => {
+    if (!upload) return;
+    if (expanded?.index === index) {
+      setExpanded(null);
+      return;
+    }
+    const s = segments[index];
+    const from = s.consume ? s.line + 1 : s.line;
+    const r = await apiGet<{ lines: string[] }>('/api/pc/v1/book-chapter/upload-lines', {
+      import_id: upload.import_id,
+      from,
+      count: Math.min(Math.max(s.lines, 1), 2000),
+    });
+    setExpanded({ index, from, lines: r.lines });
+  };
+
+  const split = (line: number) => {
+    const next = [...segments];
+    const at = next.findIndex((s) => s.line > line);
+    const seg: ImportSegment = {
+      line,
+      kind: 'chapter',
+      title: t('import.newChapterTitle'),
+      consume: false,
+      lines: 0,
+      words: 0,
+      preview: '',
+      adjusted: false,
+    };
+    next.splice(at === -1 ? next.length : at, 0, seg);
+    setExpanded(null);
+    update(next);
+  };
+
+  const commit = async () => {
+    if (!upload) return;
+    setError(null);
+    try {
+      let s = await apiPost<ImportStatus>('/api/pc/v1/book-chapter/upload-commit', {
+        import_id: upload.import_id,
+        volume_id: volumeId,
+        segments: segments.map(({ line, kind, title, consume }) => ({ line, kind, title, consume })),
+      });
+      setStatus(s);
+      while (s.status === 'committing') {
+        await new Promise((r) => setTimeout(r, 300));
+        s = await apiGet<ImportStatus>('/api/pc/v1/book-chapter/upload-status', { import_id: upload.import_id });
+        setStatus(s);
+      }
+      if (s.status === 'failed') setError(s.error ?? '');
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+
+  const chaptersCount = segments.filter((s) => s.kind === 'chapter').length;
+  const done = status?.status === 'done';
+  return (
+    <Modal
+      open
+      width={960}
+      title={t('import.title')}
+      onCancel={props.onClose}
+      maskClosable={false}
+      footer={
+        done ? (
+          <Button type="primary" onClick={props.onDone}>
+            {t('common.close')}
+          </Button>
+        ) : upload ? (
+          <Space>
+            <Button onClick={props.onClose} disabled={status?.status === 'committing'}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              type="primary"
+              onClick={() => void commit()}
+              loading={status?.status === 'committing'}
+              disabled={chaptersCount === 0}
+            >
+              {t('import.commit')}
+            </Button>
+          </Space>
+        ) : null
+      }
+      data-testid="import-dialog"
+    >
+      {error && (
+        <Alert type="error" showIcon message={t('import.failed', { message: error })} style={{ marginBottom: 12 }} />
+      )}
+      {!upload ? (
+        <div className="ac-works-center" style={{ flexDirection: 'column', alignItems: 'center', gap: 12 }}>
+          <InboxOutlined style={{ fontSize: 48, color: '#999' }} />
+          <Typography.Text type="secondary">{t('import.hint')}</Typography.Text>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".txt,.docx,text/plain,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+            hidden
+            data-testid="import-file"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f) void choose(f);
+              e.target.value = '';
+            }}
+          />
+          <Button type="primary" onClick={() => fileInput.current?.click()} loading={sent !== null}>
+            {t('import.choose')}
+          </Button>
+          {sent !== null && (
+            <Progress percent={Math.round(sent * 100)} style={{ width: 320 }} aria-label={t('import.uploading')} />
+          )}
+        </div>
+      ) : status ? (
+        <div style={{ padding: 24 }}>
+          <Progress
+            percent={Math.round((status.progress || 0) * 100)}
+            status={done ? 'success' : 'active'}
+            data-testid="import-progress"
+          />
+          <p>
+            {done
+              ? t('import.done', { count: status.total })
+              : t('import.committing', { done: status.done, total: status.total })}
+          </p>
+        </div>
+      ) : (
+        <>
+          <Typography.Paragraph>
+            {t('import.detected', {
+              count: chaptersCount,
+              encoding: upload.encoding.toUpperCase(),
+              words: upload.total_words,
+            })}
+            <br />
+            <Typography.Text type="secondary">{t('import.adjustHint')}</Typography.Text>
+          </Typography.Paragraph>
+          <Space style={{ marginBottom: 8 }}>
+            <span>{t('import.targetVolume')}</span>
+            <Select
+              style={{ width: 200 }}
+              value={volumeId}
+              onChange={setVolumeId}
+              options={props.volumes.map((v) => ({ value: v.volume_id, label: v.title }))}
+            />
+          </Space>
+          <div className="ac-import__segments">
+            {segments.map((s, i) => (
+              <div key={`${s.line}-${s.consume}`} data-testid="import-segment">
+                <div className={`ac-import__segment ac-import__segment--${s.kind}`}>
+                  <Select
+                    size="small"
+                    style={{ width: 84 }}
+                    value={s.kind}
+                    onChange={(kind) => update(segments.map((x, j) => (j === i ? { ...x, kind } : x)))}
+                    options={(['chapter', 'volume', 'skip'] as const).map((k) => ({
+                      value: k,
+                      label: t(`import.kind.${k}`),
+                    }))}
+                  />
+                  <Input
+                    size="small"
+                    style={{ width: 260 }}
+                    value={s.title}
+                    disabled={s.kind === 'skip'}
+                    aria-label={t('editor.title')}
+                    onChange={(e) =>
+                      setSegments(segments.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)))
+                    }
+                  />
+                  {s.kind !== 'volume' && (
+                    <Typography.Text type="secondary">{t('import.words', { count: s.words })}</Typography.Text>
+                  )}
+                  <Typography.Text type="secondary" ellipsis style={{ flex: 1 }}>
+                    {s.preview}
+                  </Typography.Text>
+                  {s.kind !== 'volume' && (
+                    <Button size="small" type="link" onClick={() => void showLines(i)}>
+                      {expanded?.index === i ? t('import.hideLines') : t('import.showLines')}
+                    </Button>
+                  )}
+                  {i > 0 && (
+                    <Button
+                      size="small"
+                      type="text"
+                      icon={<MergeCellsOutlined />}
+                      onClick={() => update(segments.filter((_, j) => j !== i))}
+                    >
+                      {t('import.merge')}
+                    </Button>
+                  )}
+                </div>
+                {expanded?.index === i && (
+                  <div className="ac-import__lines">
+                    {expanded.lines.map((line, k) =>
+                      line.trim() ? (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional.
+                        <div className="ac-import__line" key={k}>
+                          {k > 0 && (
+                            <Button
+                              size="small"
+                              type="link"
+                              icon={<ScissorOutlined />}
+                              onClick={() => split(expanded.from + k)}
+                            >
+                              {t('import.split')}
+                            </Button>
+                          )}
+                          <span>{line}</span>
+                        </div>
+                      ) : null,
+                    )}
+                  </div>
+                )}
+              </div>
+            ))}
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}

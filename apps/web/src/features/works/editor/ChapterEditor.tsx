@@ -1,0 +1,495 @@
+import {
+  ClockCircleOutlined,
+  CloudOutlined,
+  DisconnectOutlined,
+  ExclamationCircleOutlined,
+  HistoryOutlined,
+  LeftOutlined,
+  LoadingOutlined,
+  SaveOutlined,
+  SendOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { countWords, WORKS_ERROR, WORKS_LIMITS } from '@author-centre/shared/works';
+import { Alert, Button, Input, Result, Segmented, Select, Space, Tag, Tooltip } from 'antd';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { EDITOR_SKINS, type EditorSkin, setEditorSkin, useEditorSkin } from '../../../app/layouts/editor-skin.ts';
+import { apiPost } from '../../../platform/api.ts';
+import { ApiError } from '../../../platform/api-error.ts';
+import { toast } from '../../../platform/notify.ts';
+import { WORKS_NS } from '../i18n.ts';
+import {
+  type ChapterDetail,
+  fetchChapter,
+  formatTime,
+  type SaveReply,
+  useInvalidateWorks,
+  useVolumes,
+} from '../works-api.ts';
+import { ConflictDialog, type ConflictState } from './ConflictDialog.tsx';
+import { HistoryDrawer } from './HistoryDrawer.tsx';
+import { browserJournal, type Draft, sameDraft } from './journal.ts';
+import { PublishDialog } from './PublishDialog.tsx';
+import { ScheduleDialog } from './ScheduleDialog.tsx';
+import { ChapterSaver, type SaveFailure, type SaverState, type SaverTransport } from './saver.ts';
+import '../works.css';
+
+/** Sends saves through the signed client, silently: the editor's status line says what happened. */
+const transport: SaverTransport = {
+  save: (payload, explicit) =>
+    apiPost<SaveReply>(
+      explicit ? '/api/pc/v1/book-chapter/save' : '/api/pc/v1/book-chapter/auto-save',
+      { ...payload },
+      { silent: true, timeout: 20_000 },
+    ),
+  classify(error): SaveFailure {
+    if (error instanceof ApiError) {
+      if (error.code === WORKS_ERROR.chapterSaveConflict || error.status === 409) return { kind: 'conflict' };
+      if (['timeout', 'offline', 'network', 'aborted'].includes(error.kind)) {
+        return { kind: 'transient', offline: error.kind === 'offline' || globalThis.navigator?.onLine === false };
+      }
+      if (error.kind === 'http' || (error.status ?? 0) >= 500 || error.status === 0)
+        return { kind: 'transient', offline: false };
+      return { kind: 'refused', message: error.title || error.message };
+    }
+    return { kind: 'transient', offline: globalThis.navigator?.onLine === false };
+  },
+};
+
+const draftOf = (c: ChapterDetail): Draft => ({ title: c.title, content: c.content, authorSay: c.author_say });
+
+/** The text area: uncontrolled, so a keystroke in a 100,000-character chapter never re-renders React. */
+const TextBody = memo(function TextBody(props: {
+  initial: string;
+  placeholder: string;
+  onInput: () => void;
+  textRef: React.RefObject<HTMLTextAreaElement | null>;
+}) {
+  return (
+    <textarea
+      ref={props.textRef}
+      className="ac-editor__body"
+      defaultValue={props.initial}
+      placeholder={props.placeholder}
+      onInput={props.onInput}
+      spellCheck={false}
+      maxLength={WORKS_LIMITS.chapterTextMax}
+      aria-label={props.placeholder}
+      data-testid="chapter-body"
+    />
+  );
+});
+
+export interface ChapterEditorProps {
+  chapter: ChapterDetail;
+  /** A short story is one text: no volumes, and publishing leads to the success page. */
+  short?: boolean;
+  onPublished?: () => void;
+}
+
+/**
+ * The chapter editor: title, text and the author's say, autosaved (200 ms after typing stops and
+ * every 5 s while typing goes on), Ctrl+S, publish with the checks, schedule, history and diff,
+ * skins. Nothing typed is lost: see saver.ts and journal.ts.
+ */
+export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterEditorProps) {
+  const { t } = useTranslation(WORKS_NS);
+  const navigate = useNavigate();
+  const invalidate = useInvalidateWorks();
+  const skin = useEditorSkin();
+  const [chapter, setChapter] = useState(initial);
+  const [generation, setGeneration] = useState(0);
+  const [start, setStart] = useState<Draft>(() => draftOf(initial));
+  const [words, setWords] = useState(() => countWords(initial.content));
+  const [state, setState] = useState<SaverState | null>(null);
+  const [conflict, setConflict] = useState<ConflictState | null>(null);
+  const [publishing, setPublishing] = useState(false);
+  const [scheduling, setScheduling] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const bodyRef = useRef<HTMLTextAreaElement | null>(null);
+  const titleRef = useRef<HTMLInputElement | null>(null);
+  const sayRef = useRef<HTMLTextAreaElement | null>(null);
+  const saverRef = useRef<ChapterSaver | null>(null);
+  const countTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const volumes = useVolumes(short ? 0 : initial.book_id);
+
+  const read = useCallback(
+    (): Draft => ({
+      title: titleRef.current?.value ?? '',
+      content: bodyRef.current?.value ?? '',
+      authorSay: sayRef.current?.value ?? '',
+    }),
+    [],
+  );
+
+  const openConflict = useCallback(
+    async (mine: Draft, origin: 'save' | 'journal') => {
+      try {
+        const server = await fetchChapter(initial.chapter_id);
+        setConflict({ mine, server, origin });
+      } catch {
+        toast.error(t('editor.loadFailed'));
+      }
+    },
+    [initial.chapter_id, t],
+  );
+
+  // One saver per chapter; the journal of an earlier visit is replayed or shown as a conflict.
+  useEffect(() => {
+    const saver = new ChapterSaver({
+      chapterId: initial.chapter_id,
+      bookId: initial.book_id,
+      revision: initial.revision,
+      saved: draftOf(initial),
+      savedAt: initial.saved_at,
+      transport,
+      journal: browserJournal,
+      read,
+      onChange: setState,
+      onConflict: (mine) => void openConflict(mine, 'save'),
+    });
+    saverRef.current = saver;
+    setState(saver.state);
+    const entry = browserJournal.read(initial.chapter_id);
+    if (entry && !sameDraft(entry.draft, draftOf(initial))) {
+      if (entry.baseRevision === initial.revision) {
+        // Text that never reached the server, written on top of what the server still holds: carry on with it.
+        setStart(entry.draft);
+        setGeneration((g) => g + 1);
+        setWords(countWords(entry.draft.content));
+        toast.info(t('editor.restoredFromJournal'), 4000);
+        queueMicrotask(() => saver.changed());
+      } else {
+        void openConflict(entry.draft, 'journal');
+      }
+    } else if (entry) {
+      browserJournal.clear(initial.chapter_id);
+    }
+    const online = () => saver.online();
+    const hide = () => saver.journalNow();
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      saver.journalNow();
+      if (saver.hasUnsaved) {
+        e.preventDefault();
+        e.returnValue = '';
+      }
+    };
+    window.addEventListener('online', online);
+    window.addEventListener('pagehide', hide);
+    document.addEventListener('visibilitychange', hide);
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('pagehide', hide);
+      document.removeEventListener('visibilitychange', hide);
+      window.removeEventListener('beforeunload', beforeUnload);
+      saver.journalNow();
+      void saver.flush();
+      saver.stop();
+    };
+  }, [initial, read, openConflict, t]);
+
+  const onInput = useCallback(() => {
+    saverRef.current?.changed();
+    if (countTimer.current) clearTimeout(countTimer.current);
+    countTimer.current = setTimeout(() => setWords(countWords(bodyRef.current?.value ?? '')), 200);
+  }, []);
+
+  const saveNow = useCallback(async () => {
+    const saver = saverRef.current;
+    if (!saver) return;
+    await saver.flush(true);
+    if (saver.state.status === 'saved') toast.success(t('common.saved'));
+  }, [t]);
+
+  // Ctrl+S / ⌘S saves, anywhere on the page.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void saveNow();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [saveNow]);
+
+  const reload = useCallback(async () => {
+    const fresh = await fetchChapter(initial.chapter_id);
+    setChapter(fresh);
+    return fresh;
+  }, [initial.chapter_id]);
+
+  /** Puts a text in the editor (a conflict resolution or a restored version). */
+  const showText = useCallback((draft: Draft) => {
+    setStart(draft);
+    setGeneration((g) => g + 1);
+    setWords(countWords(draft.content));
+  }, []);
+
+  const resolveConflict = async (choice: 'mine' | 'server' | 'both') => {
+    const saver = saverRef.current;
+    if (!saver || !conflict) return;
+    const server = conflict.server;
+    const serverDraft = draftOf(server);
+    if (choice === 'mine') {
+      if (conflict.origin === 'journal') showText(conflict.mine);
+      setConflict(null);
+      queueMicrotask(() => void saver.keepMine(server.revision));
+    } else if (choice === 'server') {
+      showText(serverDraft);
+      setConflict(null);
+      await saver.adoptServer({ revision: server.revision, draft: serverDraft, savedAt: server.saved_at });
+    } else {
+      const merged: Draft = {
+        title: serverDraft.title || conflict.mine.title,
+        content: `${serverDraft.content}\n${t('conflict.mergeMarker')}\n${conflict.mine.content}`,
+        authorSay: serverDraft.authorSay || conflict.mine.authorSay,
+      };
+      showText(merged);
+      setConflict(null);
+      queueMicrotask(
+        () =>
+          void saver.adoptServer({ revision: server.revision, draft: serverDraft, savedAt: server.saved_at }, merged),
+      );
+    }
+    setChapter(server);
+  };
+
+  const startPublish = async () => {
+    const saver = saverRef.current;
+    if (!saver) return;
+    await saver.flush();
+    if (saver.state.status !== 'saved') {
+      toast.error(t(`editor.status.${saver.state.status === 'conflict' ? 'conflict' : 'retrying'}`));
+      return;
+    }
+    setPublishing(true);
+  };
+
+  const afterPublish = async () => {
+    setPublishing(false);
+    toast.success(t('publish.success'));
+    const fresh = await reload();
+    setState((s) => (s ? { ...s, chapterStatus: fresh.status } : s));
+    void invalidate();
+    onPublished?.();
+  };
+
+  const moveToVolume = async (volumeId: number) => {
+    await saverRef.current?.flush();
+    await apiPost('/api/pc/v1/book-chapter/move', {
+      chapter_id: chapter.chapter_id,
+      volume_id: volumeId,
+      position: 1_000_000,
+    });
+    await reload();
+    void invalidate();
+  };
+
+  const status = state?.status ?? 'saved';
+  const statusText = useMemo(() => {
+    if (!state) return '';
+    switch (state.status) {
+      case 'saved':
+        return state.lastSavedAt
+          ? t('editor.status.saved', { time: formatTime(state.lastSavedAt, true) })
+          : t('editor.status.savedNever');
+      case 'error':
+        return t('editor.status.error', { message: state.message ?? '' });
+      default:
+        return t(`editor.status.${state.status}`);
+    }
+  }, [state, t]);
+  const statusIcon = {
+    saved: <CloudOutlined />,
+    dirty: <ExclamationCircleOutlined />,
+    saving: <LoadingOutlined />,
+    offline: <DisconnectOutlined />,
+    retrying: <LoadingOutlined />,
+    conflict: <WarningOutlined />,
+    error: <WarningOutlined />,
+  }[status];
+  const chapterStatus = (state?.chapterStatus ?? chapter.status) as 'draft' | 'published' | 'revised';
+  const titleProblem = state ? state.titleProblem : chapter.title_problem;
+  const late = chapter.last_publish?.late_ms ? chapter.last_publish : null;
+
+  return (
+    <div className="ac-editor" data-skin={skin}>
+      <div className="ac-editor__toolbar">
+        <Space wrap>
+          {!short && (
+            <Link to={`/front/book-manage/manage?book_id=${chapter.book_id}`}>
+              <LeftOutlined /> {t('editor.back')}
+            </Link>
+          )}
+          <span className="ac-editor__book">{chapter.book.title}</span>
+          <Tag color={chapterStatus === 'published' ? 'green' : chapterStatus === 'revised' ? 'orange' : 'default'}>
+            {t(`editor.chapterStatus.${chapterStatus}`)}
+          </Tag>
+          {chapter.scheduled_at && (
+            <Tag icon={<ClockCircleOutlined />} color="blue">
+              {t('editor.scheduledAt', { time: formatTime(chapter.scheduled_at) })}
+            </Tag>
+          )}
+        </Space>
+        <Space wrap>
+          <Segmented
+            aria-label={t('editor.skin')}
+            value={skin}
+            onChange={(v) => setEditorSkin(v as EditorSkin)}
+            options={EDITOR_SKINS.map((s) => ({ value: s, label: t(`editor.skins.${s}`) }))}
+          />
+          <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
+            {t('editor.history')}
+          </Button>
+          <Tooltip title={t('editor.saveShortcut')}>
+            <Button icon={<SaveOutlined />} onClick={() => void saveNow()} data-testid="save-button">
+              {t('editor.save')}
+            </Button>
+          </Tooltip>
+          {chapterStatus !== 'published' && !short && (
+            <Button icon={<ClockCircleOutlined />} onClick={() => setScheduling(true)}>
+              {chapter.scheduled_at ? t('editor.scheduleTitle') : t('editor.schedule')}
+            </Button>
+          )}
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            onClick={() => void startPublish()}
+            disabled={chapterStatus === 'published'}
+          >
+            {t('editor.publish')}
+          </Button>
+        </Space>
+      </div>
+
+      {late && (
+        <Alert
+          type="info"
+          showIcon
+          message={t('editor.lateNotice', {
+            scheduled: formatTime(late.scheduled_at),
+            published: formatTime(late.published_at),
+          })}
+        />
+      )}
+
+      <div className="ac-editor__paper" key={generation}>
+        <div className="ac-editor__meta">
+          {!short && volumes.data && (
+            <Select
+              className="ac-editor__volume"
+              aria-label={t('editor.volume')}
+              value={chapter.volume_id}
+              onChange={(v) => void moveToVolume(v)}
+              options={volumes.data.map((v) => ({ value: v.volume_id, label: v.title }))}
+            />
+          )}
+          <input
+            ref={titleRef}
+            className="ac-editor__title"
+            defaultValue={start.title}
+            placeholder={t('editor.titlePlaceholder')}
+            aria-label={t('editor.title')}
+            maxLength={WORKS_LIMITS.chapterTitleMax * 2}
+            onInput={onInput}
+            data-testid="chapter-title"
+          />
+        </div>
+        {titleProblem && <div className="ac-editor__title-problem">{t('editor.titleProblem')}</div>}
+        <TextBody
+          textRef={bodyRef}
+          initial={start.content}
+          placeholder={t('editor.bodyPlaceholder')}
+          onInput={onInput}
+        />
+        <details className="ac-editor__say" open={Boolean(start.authorSay)}>
+          <summary>{t('editor.authorSay')}</summary>
+          <Input.TextArea
+            ref={(el) => {
+              sayRef.current = el?.resizableTextArea?.textArea ?? null;
+            }}
+            defaultValue={start.authorSay}
+            placeholder={t('editor.authorSayPlaceholder')}
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            maxLength={WORKS_LIMITS.authorSayMax}
+            onInput={onInput}
+          />
+        </details>
+      </div>
+
+      <div
+        className={`ac-editor__status ac-editor__status--${status}`}
+        role="status"
+        aria-live="polite"
+        data-testid="save-status"
+        data-status={status}
+      >
+        <span>
+          {statusIcon} {statusText}
+          {state?.journalFailed && <span className="ac-editor__warn"> · 本机暂存失败（存储空间已满）</span>}
+        </span>
+        <span data-testid="word-count">{t('editor.words', { count: words })}</span>
+      </div>
+
+      <ConflictDialog state={conflict} onChoose={(c) => void resolveConflict(c)} />
+      {publishing && (
+        <PublishDialog
+          chapterId={chapter.chapter_id}
+          onClose={() => setPublishing(false)}
+          onPublished={() => void afterPublish()}
+          onLocate={(offset, length) => {
+            const el = bodyRef.current;
+            if (!el) return;
+            el.focus();
+            el.setSelectionRange(offset, offset + length);
+            const lineHeight = Number.parseFloat(getComputedStyle(el).lineHeight) || 28;
+            const line = el.value.slice(0, offset).split('\n').length - 1;
+            el.scrollTop = Math.max(0, line * lineHeight - el.clientHeight / 3);
+          }}
+        />
+      )}
+      {scheduling && (
+        <ScheduleDialog
+          chapter={chapter}
+          flush={async () => {
+            await saverRef.current?.flush();
+            return saverRef.current?.state.status === 'saved';
+          }}
+          onClose={() => setScheduling(false)}
+          onChanged={async () => {
+            setScheduling(false);
+            await reload();
+            void invalidate();
+          }}
+        />
+      )}
+      <HistoryDrawer
+        open={historyOpen}
+        chapterId={chapter.chapter_id}
+        hasPublished={chapter.published_content !== null}
+        onClose={() => setHistoryOpen(false)}
+        baseRevision={() => saverRef.current?.state.revision ?? chapter.revision}
+        beforeRestore={async () => {
+          await saverRef.current?.flush();
+        }}
+        onRestored={async (reply) => {
+          const fresh = await reload();
+          showText(draftOf(fresh));
+          saverRef.current?.acknowledge(reply.revision, draftOf(fresh), reply.saved_at);
+        }}
+      />
+      {status === 'error' && state?.message && (
+        <Result
+          status="warning"
+          className="ac-editor__error"
+          subTitle={state.message}
+          extra={<Button onClick={() => navigate(0)}>{t('common.retry')}</Button>}
+        />
+      )}
+    </div>
+  );
+}

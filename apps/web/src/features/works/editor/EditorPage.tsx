@@ -1,0 +1,64 @@
+import { Button, Result } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageLoading } from '../../../components/PageState.tsx';
+import { WORKS_NS } from '../i18n.ts';
+import { type ChapterDetail, createChapter, fetchChapter, idParam } from '../works-api.ts';
+import { ChapterEditor } from './ChapterEditor.tsx';
+
+/**
+ * /front/book-upload?book_id=…&chapter_id=… — the chapter editor. Without chapter_id a new draft
+ * is created (in volume_id, or the last volume) and the address names it, so a reload reopens it.
+ */
+export default function EditorPage() {
+  const { t } = useTranslation(WORKS_NS);
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const bookId = idParam(params, 'book_id');
+  const chapterId = idParam(params, 'chapter_id');
+  const volumeId = idParam(params, 'volume_id');
+  const [chapter, setChapter] = useState<ChapterDetail | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const creating = useRef(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailed(null);
+    if (chapterId) {
+      setChapter(null);
+      fetchChapter(chapterId, controller.signal)
+        .then(setChapter)
+        .catch((e) => {
+          if (!controller.signal.aborted) setFailed(e?.status === 404 ? t('editor.notFound') : t('editor.loadFailed'));
+        });
+    } else if (bookId && !creating.current) {
+      creating.current = true;
+      createChapter(bookId, volumeId || undefined)
+        .then((c) => navigate(`/front/book-upload?book_id=${bookId}&chapter_id=${c.chapter_id}`, { replace: true }))
+        .catch(() => setFailed(t('editor.loadFailed')))
+        .finally(() => {
+          creating.current = false;
+        });
+    } else if (!bookId) {
+      setFailed(t('common.unknownBook'));
+    }
+    return () => controller.abort();
+  }, [bookId, chapterId, volumeId, navigate, t]);
+
+  if (failed) {
+    return (
+      <Result
+        status="warning"
+        title={failed}
+        extra={
+          <Link to="/front/book-manage/list">
+            <Button>{t('info.backToList')}</Button>
+          </Link>
+        }
+      />
+    );
+  }
+  if (!chapter || chapter.chapter_id !== chapterId) return <PageLoading />;
+  return <ChapterEditor key={chapter.chapter_id} chapter={chapter} />;
+}
