@@ -14,6 +14,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     serverPort: number;
+    /** The server's data folder (its SQLite database), for test-only setup such as sessions. */
+    dataDir: string;
   }
 }
 
@@ -91,5 +93,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   project.provide('serverPort', port);
+  project.provide('dataDir', dataDir);
   return stop;
 }

@@ -101,6 +101,7 @@ function AiAssistantFor(props: { accountId: number; questions: string[]; stream:
     <>
       {shown ? (
         <AiWidget
+          concealed={drawerOpen}
           questions={props.questions}
           onOpen={() => setDrawerOpen(true)}
           onAsk={askOutside}

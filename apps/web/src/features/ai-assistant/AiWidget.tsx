@@ -25,6 +25,8 @@ const isKeyboardClick = (e: MouseEvent) => e.detail === 0;
  * leaves; its animation replays every 180000 ms; hiding asks first and leaves a tab.
  */
 export function AiWidget(props: {
+  /** Out of sight (kept in place) while the drawer is open. */
+  concealed?: boolean;
   questions: string[];
   onOpen: () => void;
   onAsk: (question: string) => void;
@@ -65,13 +67,21 @@ export function AiWidget(props: {
     hoverTimer.current = setTimeout(() => setPrompt(false), AI_ASSISTANT.hoverDelayMs);
   };
 
+  useEffect(() => {
+    if (props.concealed) {
+      clearTimeout(hoverTimer.current);
+      setPrompt(false);
+    }
+  }, [props.concealed]);
+
   const place = position ?? defaultWidgetPosition();
   const promptOnLeft = place.left > 340;
 
   return (
     <div
       ref={ref}
-      className={`ac-ai-widget${dragging ? ' is-dragging' : ''}`}
+      className={`ac-ai-widget${dragging ? ' is-dragging' : ''}${props.concealed ? ' is-concealed' : ''}`}
+      aria-hidden={props.concealed || undefined}
       style={{ left: place.left, top: place.top }}
       onPointerEnter={enter}
       onPointerLeave={leave}
@@ -101,7 +111,7 @@ export function AiWidget(props: {
       >
         <CloseOutlined aria-hidden />
       </button>
-      {prompt && !dragging && (
+      {prompt && !dragging && !props.concealed && (
         <div
           className={`ac-ai-prompt ${promptOnLeft ? 'is-left' : 'is-right'}`}
           role="dialog"
