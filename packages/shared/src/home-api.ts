@@ -118,7 +118,7 @@ export interface HomeIndex {
   author: { account_id: number; pen_name: string; avatar: string; level: number; sign_flag: number };
   words: { today: number; month: number };
   works: HomeWork[];
-  /** False while no works module answers: the home says so instead of showing zeros as facts. */
+  /** False when the works module could not answer: the home says so instead of showing zeros as facts. */
   works_available: boolean;
   unread: { message: number; notice: number };
   badges: { count: number; recent: Pick<BadgeItem, 'id' | 'title' | 'image' | 'date'>[] };
@@ -126,11 +126,14 @@ export interface HomeIndex {
   server_time: number;
 }
 
-/** GET /api/author/date-calendar: words written per Shanghai day of a month. */
+/** GET /api/author/date-calendar (works module): words published per Shanghai day of a month. */
 export interface DateCalendar {
   month: string;
-  days: { date: string; words: number }[];
+  today: string;
   total: number;
+  /** Consecutive days with published words, ending today (or yesterday). */
+  streak: number;
+  days: { date: string; words: number; chapters: number; updated: boolean; future: boolean }[];
 }
 
 export type NewsType = 'message' | 'notice';

@@ -42,7 +42,7 @@ export async function runningActivities(ctx: AppContext, clientId: number, now =
     .execute();
 }
 
-export async function homeIndex(ctx: AppContext, who: Who, now = Date.now()): Promise<HomeIndex> {
+export async function homeIndex(ctx: AppContext, who: Who & { userId: number }, now = Date.now()): Promise<HomeIndex> {
   const account = await ctx.db
     .selectFrom('accounts')
     .select(['id', 'pen_name', 'avatar', 'level', 'sign_flag'])

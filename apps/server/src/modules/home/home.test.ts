@@ -1,3 +1,4 @@
+import { shanghaiDate } from '@author-centre/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthor, logIn, type TestAuthor } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
@@ -59,6 +60,75 @@ describe('GET /api/author/index', () => {
     const client = t.client('third.localhost');
     await logIn(t, client, author);
     expect((await client.get('/api/author/index')).status).toBe(401);
+  });
+});
+
+describe('words and works on the home', () => {
+  it('counts words published today and this month and lists the works with their state', async () => {
+    const author = await createAuthor(t);
+    const client = await clientOf(author);
+    const { db } = t.app.ctx;
+    const now = Date.now();
+    const book = (kind: 'novel' | 'short', title: string, extra: Record<string, number> = {}) =>
+      db
+        .insertInto('books')
+        .values({
+          client_id: 2,
+          user_id: author.userId,
+          account_id: author.accountId,
+          kind,
+          title,
+          title_key: `${title}-${author.accountId}`,
+          category: 'x',
+          tags: '[]',
+          intro: '',
+          cover: null,
+          finished: 0,
+          sort_order: 0,
+          total_words: 12_000,
+          published_words: 8000,
+          chapter_count: 5,
+          published_count: 0,
+          pay_point_chapter_id: null,
+          regular_schedule: null,
+          regular_job_id: null,
+          last_published_at: null,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+          ...extra,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const novel = await book('novel', '长夜行', { published_count: 4, updated_at: now + 1 });
+    await book('short', '雨巷', { published_count: 0 });
+    const today = shanghaiDate(now);
+    const monthStart = `${today.slice(0, 7)}-01`;
+    const rows = [{ day: today, words: 3200 }];
+    if (monthStart !== today) rows.push({ day: monthStart, words: 1800 });
+    rows.push({ day: '2000-01-01', words: 99_999 });
+    for (const r of rows) {
+      await db
+        .insertInto('book_daily_words')
+        .values({
+          client_id: 2,
+          account_id: author.accountId,
+          book_id: novel.id,
+          day: r.day,
+          words: r.words,
+          chapters: 1,
+        })
+        .execute();
+    }
+    const data = (await client.get('/api/author/index')).body.data;
+    expect(data.works_available).toBe(true);
+    expect(data.words).toEqual({ today: 3200, month: monthStart === today ? 3200 : 5000 });
+    expect(
+      data.works.map((w: { title: string; state_txt: string; kind: string }) => [w.title, w.kind, w.state_txt]),
+    ).toEqual([
+      ['长夜行', 'novel', '连载中'],
+      ['雨巷', 'short', '未发布'],
+    ]);
   });
 });
 
