@@ -52,7 +52,8 @@ async function closePop(p: Page, id: string): Promise<void> {
     await pop.getByRole('button', { name: '太棒了' }).click();
   } else if (id === 'level-upgrade-pop' || id === 'home-model-pop')
     await pop.getByRole('button', { name: '我知道了' }).click();
-  else if (id === 'account-split-pop') await pop.getByRole('button', { name: '稍后再说' }).click();
+  // The sign-in module's dialogs close like any dialog: Escape.
+  else if (id === 'account-split-pop' || id === 'complete-info-pop') await p.keyboard.press('Escape');
   else await pop.getByRole('button', { name: '关闭' }).click();
   await pop.waitFor({ state: 'detached' });
 }

@@ -77,9 +77,9 @@ export const FRONT_ROUTES: AppRoute[] = [
   open('ReportStudio', '/front/report-studio', '举报中心'),
 
   // Login required.
-  auth('Index', '/front/index', '首页', { pageKey: 'index' }),
-  auth('Message', '/front/message', '消息中心'),
-  auth('Notice', '/front/notice', '公告'),
+  auth('Index', '/front/index', '首页', { pageKey: 'index', page: () => import('../features/home/HomePage.tsx') }),
+  auth('Message', '/front/message', '消息中心', { page: () => import('../features/messages/MessagePage.tsx') }),
+  auth('Notice', '/front/notice', '公告', { page: () => import('../features/messages/NoticePage.tsx') }),
   auth('VacationManage', '/front/vacation-manage', '请假管理'),
   auth('BookData', '/front/book-data', '作品数据'),
 
@@ -169,7 +169,7 @@ export const FRONT_ROUTES: AppRoute[] = [
   auth('AuthorCollegeList', '/front/author-college/list', '学院文章'),
   auth('Answer', '/front/page/answer', '答题'),
   auth('WritingCampAnswer', '/front/page/writing-camp-answer', '训练营答题'),
-  auth('MedalWall', '/front/page/medal-wall', '勋章墙'),
+  auth('MedalWall', '/front/page/medal-wall', '勋章墙', { page: () => import('../features/home/MedalWallPage.tsx') }),
 ];
 
 /** Pages outside /front, without the front layout. Errors are ignored on /sign-detail (§2). */

@@ -51,7 +51,11 @@ export async function homeIndex(ctx: AppContext, who: Who & { userId: number }, 
     .executeTakeFirst();
   if (!account) throw notLoggedIn();
   const [works, unread, badges, activities] = await Promise.all([
-    worksSummary(ctx, who, now),
+    // The day at a glance still shows when the works figures cannot be read; the page says so.
+    worksSummary(ctx, who, now).catch((err: unknown) => {
+      ctx.log.warn({ err }, 'home: works summary failed');
+      return { available: false, words: { today: 0, month: 0 }, works: [] };
+    }),
     unreadCounts(ctx, who, now),
     badgeSummary(ctx, who),
     runningActivities(ctx, who.clientId, now),

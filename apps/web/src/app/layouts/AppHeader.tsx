@@ -3,6 +3,7 @@ import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { HeaderAccount } from '../../features/auth/HeaderAccount.tsx';
+import { useUnreadCounts } from '../../features/messages/api.ts';
 import { useBrand } from '../../platform/brand.tsx';
 import { LOGIN_PATH, loginUrl } from '../../platform/login-redirect.ts';
 import { useLoginStatus } from '../../platform/session.ts';
@@ -23,6 +24,7 @@ export function AppHeader() {
   const storedUser = useStoredUser();
 
   const loggedIn = status.data?.logged_in === true;
+  const unread = useUnreadCounts(loggedIn);
   const accountId = status.data?.account_id ?? null;
   const user = storedUser && storedUser.account_id === accountId ? storedUser : null;
   const onSignInPage = location.pathname.includes('/front/register-login');
@@ -46,7 +48,7 @@ export function AppHeader() {
           ))}
           {loggedIn && (
             <Link to="/front/message" className="ac-header__message">
-              <Badge count={user?.message_count ?? 0} size="small" offset={[4, -2]}>
+              <Badge count={unread.data?.total ?? user?.message_count ?? 0} size="small" offset={[4, -2]}>
                 <BellOutlined aria-hidden />
               </Badge>
               <span>{t('header.message')}</span>

@@ -1,0 +1,5 @@
+import { NewsPage } from './NewsPage.tsx';
+
+export default function NoticePage() {
+  return <NewsPage type="notice" />;
+}
