@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/input.ts';
@@ -8,10 +9,26 @@ import { helpServiceOf } from './help.service.ts';
 const Ids = z.string().regex(/^\d{1,9}-\d{1,9}$/, 'must look like 1-12 (category-question)');
 const Number_ = z.coerce.number().int().min(1).max(999_999_999);
 
-/** One answer per logged-in author, else per browser (its signing key). */
-function voterOf(request: FastifyRequest): string {
+/** A visitor's browser, for one "did this solve it?" answer and one page view per period without a login. */
+const VISITOR_COOKIE = 'ac_hv';
+const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
+const VISITOR_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** One answer per logged-in author, else per browser (an anonymous visitor cookie, set when first needed). */
+function voterOf(request: FastifyRequest, reply?: FastifyReply): string | null {
   if (request.auth) return `a:${request.auth.accountId}`;
-  return `k:${request.requestKey?.id ?? request.ip}`;
+  const known = request.cookies[VISITOR_COOKIE];
+  if (known && VISITOR_ID.test(known)) return `v:${known}`;
+  if (!reply) return null;
+  const id = randomBytes(16).toString('base64url');
+  reply.setCookie(VISITOR_COOKIE, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.ctx.config.isProduction,
+    maxAge: VISITOR_MAX_AGE_S,
+  });
+  return `v:${id}`;
 }
 
 const CategoryInput = z.object({
@@ -69,14 +86,14 @@ export async function helpRoutes(app: FastifyInstance): Promise<void> {
     return ok(await help.search(request.brand.clientId, q.keyword, q.page, q.page_size));
   });
 
-  routeAliases(app, 'POST', ['/api/pc/v1/help/pv', '/api/help/pv'], open, async (request) => {
+  routeAliases(app, 'POST', ['/api/pc/v1/help/pv', '/api/help/pv'], open, async (request, reply) => {
     const b = parseInput(z.object({ ids: Ids }), request.body, request);
-    return ok(await help.recordView(request.brand.clientId, b.ids, voterOf(request)));
+    return ok(await help.recordView(request.brand.clientId, b.ids, voterOf(request, reply)!));
   });
 
-  routeAliases(app, 'POST', ['/api/pc/v1/help/solve', '/api/help/solve'], open, async (request) => {
+  routeAliases(app, 'POST', ['/api/pc/v1/help/solve', '/api/help/solve'], open, async (request, reply) => {
     const b = parseInput(z.object({ ids: Ids, solved: z.union([z.literal(0), z.literal(1)]) }), request.body, request);
-    return ok(await help.solve(request.brand.clientId, b.ids, voterOf(request), b.solved));
+    return ok(await help.solve(request.brand.clientId, b.ids, voterOf(request, reply)!, b.solved));
   });
 
   // ---- operations console: the brand's admins manage categories and articles ----

@@ -127,12 +127,18 @@ describe('page views and "did this solve it?"', () => {
     const other = await t.client().post('/api/pc/v1/help/pv', { ids: '6-37' });
     expect(other.body.data.pv).toBe(first.body.data.pv + 1);
 
+    expect(reader.cookies.get('ac_hv')).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // Still the same browser after its signing key is renewed (a reload).
+    await reader.refreshSecret();
     const yes = await reader.post('/api/pc/v1/help/solve', { ids: '6-37', solved: 1 });
     expect(yes.body.data).toMatchObject({ solved_yes: 1, solved_no: 0, my_solve: 1 });
     const changed = await reader.post('/api/pc/v1/help/solve', { ids: '6-37', solved: 0 });
     expect(changed.body.data).toMatchObject({ solved_yes: 1, solved_no: 0, my_solve: 1 });
+    await reader.refreshSecret();
     const detail = await reader.get('/api/pc/v1/help/detail', { ids: '6-37' });
     expect(detail.body.data).toMatchObject({ my_solve: 1, solved_yes: 1 });
+    const stranger = await t.client().get('/api/pc/v1/help/detail', { ids: '6-37' });
+    expect(stranger.body.data.my_solve).toBeNull();
 
     const author = await createAuthor(t, { clientId: 2 });
     const loggedIn = t.client();
