@@ -6,9 +6,9 @@ import { CompleteInfoDialog, PenNameBindDialog } from '../features/auth/index.ts
  * and the complete-author-info dialog (apps/web/src/features/auth).
  */
 export function AccountSplitPop({ onClose }: { accounts: AccountSplitItem[]; onClose: () => void }) {
-  return <PenNameBindDialog open onClose={onClose} />;
+  return <PenNameBindDialog open onClose={onClose} testId="account-split-pop" />;
 }
 
 export function CompleteInfoPop({ onClose }: { onClose: () => void }) {
-  return <CompleteInfoDialog open onClose={onClose} />;
+  return <CompleteInfoDialog open onClose={onClose} testId="complete-info-pop" />;
 }

@@ -32,7 +32,16 @@ interface Values {
  * name's new phone. Before submitting, the phone-bind check shows what partner reader accounts
  * the phone would bring. 40002005 and 40002006 land on the phone and code fields.
  */
-export function CompleteInfoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function CompleteInfoDialog({
+  open,
+  onClose,
+  testId = 'complete-info-dialog',
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The pop-up queue tags it as 'complete-info-pop'. */
+  testId?: string;
+}) {
   const { t } = useTranslation(AUTH_NS);
   const [form] = Form.useForm<Values>();
   const phone = Form.useWatch('phone', form) ?? '';
@@ -75,72 +84,74 @@ export function CompleteInfoDialog({ open, onClose }: { open: boolean; onClose: 
       centered
       maskClosable={false}
     >
-      <p className="ac-signin__lead">{t('completeInfo.lead')}</p>
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} data-testid="complete-info-form">
-        <Form.Item name="phone" label={t('field.phone')} rules={phoneRules()} getValueFromEvent={digitsOnly(11)}>
-          <Input inputMode="numeric" autoComplete="tel" placeholder={t('field.phonePlaceholder')} maxLength={11} />
-        </Form.Item>
-        {check?.should_notice === 1 && (
-          <Alert
-            type="info"
-            showIcon
-            className="ac-signin__notice"
-            message={t('completeInfo.noticeTitle')}
-            description={
-              <ul>
-                {check.zh.bind === 1 && (
-                  <li>
-                    {t('completeInfo.zh', {
-                      name: check.zh.nick_name,
-                      zh: check.zh.zh_unit,
-                      read: check.zh.read_unit,
-                      coupon: check.zh.book_coupon,
-                    })}
-                  </li>
-                )}
-                {check.free.bind === 1 && (
-                  <li>
-                    {t('completeInfo.free', {
-                      name: check.free.merged_user.nickname,
-                      phone: check.free.merged_user.phone,
-                      coin: check.free.merged_user.coin,
-                      vip: check.free.merged_user.vip ? t('completeInfo.vip') : t('completeInfo.notVip'),
-                    })}
-                  </li>
-                )}
-              </ul>
-            }
-            style={{ marginBottom: 16 }}
-          />
-        )}
-        <Form.Item label={t('field.code')} required>
-          <div className="ac-signin__code-row">
-            <Form.Item name="code" noStyle rules={codeRules()} getValueFromEvent={digitsOnly(4)}>
-              <Input
-                inputMode="numeric"
-                placeholder={t('field.codePlaceholder')}
-                maxLength={4}
-                aria-label={t('field.code')}
-              />
-            </Form.Item>
-            <VerifyCodeButton
-              phone={phone}
-              type={SMS_CODE_TYPE.authorInfo}
-              onClick={() => void form.validateFields(['phone'])}
-              onError={(e) => showFormError(form, e, ['phone'])}
+      <div data-testid={testId}>
+        <p className="ac-signin__lead">{t('completeInfo.lead')}</p>
+        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} data-testid="complete-info-form">
+          <Form.Item name="phone" label={t('field.phone')} rules={phoneRules()} getValueFromEvent={digitsOnly(11)}>
+            <Input inputMode="numeric" autoComplete="tel" placeholder={t('field.phonePlaceholder')} maxLength={11} />
+          </Form.Item>
+          {check?.should_notice === 1 && (
+            <Alert
+              type="info"
+              showIcon
+              className="ac-signin__notice"
+              message={t('completeInfo.noticeTitle')}
+              description={
+                <ul>
+                  {check.zh.bind === 1 && (
+                    <li>
+                      {t('completeInfo.zh', {
+                        name: check.zh.nick_name,
+                        zh: check.zh.zh_unit,
+                        read: check.zh.read_unit,
+                        coupon: check.zh.book_coupon,
+                      })}
+                    </li>
+                  )}
+                  {check.free.bind === 1 && (
+                    <li>
+                      {t('completeInfo.free', {
+                        name: check.free.merged_user.nickname,
+                        phone: check.free.merged_user.phone,
+                        coin: check.free.merged_user.coin,
+                        vip: check.free.merged_user.vip ? t('completeInfo.vip') : t('completeInfo.notVip'),
+                      })}
+                    </li>
+                  )}
+                </ul>
+              }
+              style={{ marginBottom: 16 }}
             />
+          )}
+          <Form.Item label={t('field.code')} required>
+            <div className="ac-signin__code-row">
+              <Form.Item name="code" noStyle rules={codeRules()} getValueFromEvent={digitsOnly(4)}>
+                <Input
+                  inputMode="numeric"
+                  placeholder={t('field.codePlaceholder')}
+                  maxLength={4}
+                  aria-label={t('field.code')}
+                />
+              </Form.Item>
+              <VerifyCodeButton
+                phone={phone}
+                type={SMS_CODE_TYPE.authorInfo}
+                onClick={() => void form.validateFields(['phone'])}
+                onError={(e) => showFormError(form, e, ['phone'])}
+              />
+            </div>
+          </Form.Item>
+          <Form.Item name="real_name" label={t('field.realName')} rules={realNameRules()}>
+            <Input autoComplete="name" placeholder={t('field.realNamePlaceholder')} maxLength={30} />
+          </Form.Item>
+          <div className="ac-dialog-actions" style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+            <Button onClick={onClose}>{t('completeInfo.later')}</Button>
+            <Button type="primary" htmlType="submit" loading={busy}>
+              {t('completeInfo.submit')}
+            </Button>
           </div>
-        </Form.Item>
-        <Form.Item name="real_name" label={t('field.realName')} rules={realNameRules()}>
-          <Input autoComplete="name" placeholder={t('field.realNamePlaceholder')} maxLength={30} />
-        </Form.Item>
-        <div className="ac-dialog-actions" style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-          <Button onClick={onClose}>{t('completeInfo.later')}</Button>
-          <Button type="primary" htmlType="submit" loading={busy}>
-            {t('completeInfo.submit')}
-          </Button>
-        </div>
-      </Form>
+        </Form>
+      </div>
     </Modal>
   );
 }

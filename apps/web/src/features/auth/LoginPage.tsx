@@ -76,7 +76,7 @@ function CodeLoginForm({ onReply }: { onReply: (reply: LoginReply) => Promise<vo
           />
         </div>
       </Form.Item>
-      <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+      <Button type="primary" htmlType="submit" block size="large" loading={busy} autoInsertSpace={false}>
         {t('login.submit')}
       </Button>
     </Form>
@@ -123,7 +123,7 @@ function PasswordLoginForm({ onReply }: { onReply: (reply: LoginReply) => Promis
       >
         <Input.Password autoComplete="current-password" placeholder={t('field.passwordPlaceholder')} maxLength={256} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+      <Button type="primary" htmlType="submit" block size="large" loading={busy} autoInsertSpace={false}>
         {t('login.submit')}
       </Button>
     </Form>

@@ -82,7 +82,16 @@ function rowErrors(row: RowInput, duplicate: boolean): RowErrors {
  * the others each with a new phone and its code (type '10'); per-phone errors from the server;
  * a confirmation of what each phone brings; the end dialog with the task text.
  */
-export function PenNameBindDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function PenNameBindDialog({
+  open,
+  onClose,
+  testId = 'pen-name-bind-dialog',
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The pop-up queue tags it as 'account-split-pop'. */
+  testId?: string;
+}) {
   const { t } = useTranslation(AUTH_NS);
   const [step, setStep] = useState<Step>('loading');
   const [status, setStatus] = useState<TaskStatus | null>(null);
@@ -375,7 +384,7 @@ export function PenNameBindDialog({ open, onClose }: { open: boolean; onClose: (
       centered
       maskClosable={false}
     >
-      <div data-testid="pen-name-bind-dialog">{body}</div>
+      <div data-testid={testId}>{body}</div>
     </Modal>
   );
 }

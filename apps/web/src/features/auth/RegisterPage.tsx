@@ -101,7 +101,7 @@ export default function RegisterPage() {
             </Link>
           </Checkbox>
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
+        <Button type="primary" htmlType="submit" block size="large" loading={busy} autoInsertSpace={false}>
           {t('register.submit')}
         </Button>
       </Form>
