@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { AiSourceArticle } from '../../platform/providers/ai/index.ts';
 import { helpSeedFor } from '../../seed/help-articles.ts';
 import * as repo from './help.repository.ts';
-import { BrandIndex, HELP_HOME_PATH, passagesOf, questionIds, questionPath } from './help.retrieval.ts';
+import { BrandIndex, expansionsFor, HELP_HOME_PATH, passagesOf, questionIds, questionPath } from './help.retrieval.ts';
 
 export { HELP_HOME_PATH, questionPath };
 
@@ -237,7 +237,11 @@ export class HelpService {
       total: results.length,
       page,
       page_size: pageSize,
-      terms: [...new Set(results.flatMap((r) => r.matched))].filter((t) => t.length >= 2 || /\p{Script=Han}/u.test(t)),
+      // What to highlight: the question's words found (single characters would speckle the text) and the
+      // article words its synonyms stand for ('稿费' → '稿酬').
+      terms: [...new Set([...results.flatMap((r) => r.matched), ...expansionsFor(keyword)])].filter(
+        (t) => t.length >= 2,
+      ),
       list: results.slice(start, start + pageSize).map((r) => {
         const passage = r.passages[0] ?? '';
         return {

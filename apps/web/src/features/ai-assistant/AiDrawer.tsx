@@ -156,12 +156,20 @@ function AssistantMessage({ index, message, chat }: { index: number; message: Ch
         </div>
         {settled && message.isAnsweringRight && answer?.sources && answer.sources.length > 0 && (
           <p className="ac-ai-msg__sources">
-            {t('source')}
-            {answer.sources.map((s) => (
-              <Link key={s.url} to={s.url}>
-                {s.ids ? `《${s.title}》` : s.title}
-              </Link>
-            ))}
+            {answer.sources.some((s) => s.ids) ? (
+              <>
+                {t('source')}
+                {answer.sources
+                  .filter((s) => s.ids)
+                  .map((s) => (
+                    <Link key={s.url} to={s.url}>
+                      《{s.title}》
+                    </Link>
+                  ))}
+              </>
+            ) : (
+              <Link to={answer.sources[0].url}>{t('goHelp')}</Link>
+            )}
           </p>
         )}
         {!answering && (
