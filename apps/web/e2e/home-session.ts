@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { PersonalData } from '../../server/src/platform/crypto/personal-data.ts';
 import type { Database } from '../../server/src/platform/db/schema.ts';
@@ -197,4 +197,198 @@ export async function settleAuthor(accountId: number): Promise<string> {
   await db.updateTable('users').set(fields).where('id', '=', account.user_id).execute();
   await markGuides(accountId, { 37: true });
   return phone;
+}
+
+// ---- Awards and messages, as the console (admin API) would leave them -----------------------
+
+export async function awardBadges(
+  author: E2eAuthor,
+  badges: { title: string; growth?: number; image?: string }[],
+): Promise<number[]> {
+  const { db } = serverDb();
+  const now = Date.now();
+  const ids: number[] = [];
+  for (const b of badges) {
+    const badge = await db
+      .insertInto('badges')
+      .values({
+        client_id: author.clientId,
+        title: b.title,
+        image: b.image ?? '/favicon.svg',
+        advance_text: `${b.title}的获得条件`,
+        description: `${b.title}的说明`,
+        tips: '',
+        talk_content: '每一个字都算数。',
+        talk_author: '编辑部',
+        growth_value: b.growth ?? 0,
+        sort: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('account_badges')
+      .values({
+        client_id: author.clientId,
+        account_id: author.accountId,
+        badge_id: badge.id,
+        awarded_at: now,
+        noticed_at: null,
+      })
+      .execute();
+    ids.push(badge.id);
+  }
+  return ids;
+}
+
+export async function addLevelChange(author: E2eAuthor, level = 3): Promise<number> {
+  const { db } = serverDb();
+  const row = await db
+    .insertInto('level_changes')
+    .values({
+      client_id: author.clientId,
+      account_id: author.accountId,
+      from_level: level - 1,
+      level,
+      level_txt: `Lv${level} 测试等级`,
+      surpass_txt: '超越了60%的作者',
+      talk_content: '继续加油。',
+      talk_author: '主编',
+      bg_image_link: '',
+      jump_url: '/front/author-level',
+      created_at: Date.now(),
+      noticed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.updateTable('accounts').set({ level }).where('id', '=', author.accountId).execute();
+  return row.id;
+}
+
+export async function addGraduation(author: E2eAuthor, level: '1' | '2', period = '第9期新人训练营'): Promise<number> {
+  const { db } = serverDb();
+  const row = await db
+    .insertInto('graduations')
+    .values({
+      client_id: author.clientId,
+      account_id: author.accountId,
+      period_name: period,
+      level,
+      graduated_at: Date.now(),
+      noticed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function addHomeModel(author: E2eAuthor, reportName: string, levelTxt = '本月成长报告'): Promise<void> {
+  const { db } = serverDb();
+  await db
+    .insertInto('home_models')
+    .values({
+      client_id: author.clientId,
+      account_id: author.accountId,
+      model: 'common_model',
+      report_name: reportName,
+      payload: JSON.stringify({
+        level: 2,
+        level_txt: levelTxt,
+        surpass_txt: '超越了50%的作者',
+        talk: { content: '', author: '' },
+        jump_url: '',
+        bg_image_link: '',
+      }),
+      created_at: Date.now(),
+      reported_at: null,
+    })
+    .execute();
+}
+
+export async function sendMessage(author: E2eAuthor, title: string, content = '消息正文'): Promise<number> {
+  const { db } = serverDb();
+  const row = await db
+    .insertInto('messages')
+    .values({
+      client_id: author.clientId,
+      account_id: author.accountId,
+      category: 'editor',
+      title,
+      content,
+      link: '',
+      sender: '责任编辑',
+      created_at: Date.now(),
+      read_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function publishNotice(clientId: number, title: string, content = '<p>公告正文</p>'): Promise<number> {
+  const { db } = serverDb();
+  const now = Date.now();
+  const row = await db
+    .insertInto('notices')
+    .values({
+      client_id: clientId,
+      category: 'platform',
+      title,
+      content,
+      pinned: 0,
+      published_at: now,
+      created_by: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The ids of pops that can be on screen, in the order the queue shows them. */
+export const POP_TEST_IDS = [
+  'account-split-pop',
+  'complete-info-pop',
+  'beginner-guide',
+  'graduate-envelope',
+  'badge-envelope',
+  'level-upgrade-pop',
+  'home-model-pop',
+  'time-zone-tip',
+] as const;
+
+/** The pop on screen, waiting up to `timeoutMs` for one; null when none appears. */
+export async function popOnScreen(p: Page, timeoutMs = 6000): Promise<string | null> {
+  const any = p.locator(POP_TEST_IDS.map((id) => `[data-testid="${id}"]`).join(', '));
+  try {
+    await any.first().waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch {
+    return null;
+  }
+  return any.first().getAttribute('data-testid');
+}
+
+/** Closes a pop the way an author would (its own button, or Escape for the sign-in dialogs). */
+export async function closePop(p: Page, id: string): Promise<void> {
+  const pop = p.getByTestId(id);
+  if (id === 'beginner-guide') await p.getByRole('button', { name: '关闭新手指引' }).click();
+  else if (id === 'badge-envelope') await pop.getByRole('button', { name: '太棒了' }).click();
+  else if (id === 'level-upgrade-pop' || id === 'home-model-pop')
+    await pop.getByRole('button', { name: '我知道了' }).click();
+  else if (id === 'time-zone-tip') await pop.getByRole('button', { name: '我知道了' }).click();
+  else if (id === 'account-split-pop' || id === 'complete-info-pop') await p.keyboard.press('Escape');
+  else await pop.getByRole('button', { name: '关闭' }).click();
+  await pop.waitFor({ state: 'detached' });
+}
+
+/** Closes pops as they come and lists them in order, until none appears within `quietMs`. */
+export async function drainPops(p: Page, quietMs = 4000): Promise<string[]> {
+  const seen: string[] = [];
+  for (let id = await popOnScreen(p, quietMs); id; id = await popOnScreen(p, quietMs)) {
+    seen.push(id);
+    await closePop(p, id);
+    if (seen.length > 12) throw new Error(`pops keep coming: ${seen.join(', ')}`);
+  }
+  return seen;
 }

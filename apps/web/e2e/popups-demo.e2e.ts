@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launchBrowser, newPage, type OpenedPage, visit } from './browser.ts';
-import { closeServerDb, demoAuthor, eventually, logIn, serverDb } from './home-session.ts';
+import { closePop, closeServerDb, demoAuthor, eventually, logIn, popOnScreen, serverDb } from './home-session.ts';
 
 /**
  * Issue 4, "done when": the seeded demo author, with badges, a level change, a graduation and a
@@ -22,41 +22,6 @@ afterAll(async () => {
   await browser?.close();
   await closeServerDb();
 });
-
-const POP_IDS = [
-  'account-split-pop',
-  'complete-info-pop',
-  'beginner-guide',
-  'graduate-envelope',
-  'badge-envelope',
-  'level-upgrade-pop',
-  'home-model-pop',
-  'time-zone-tip',
-];
-
-/** The pop on screen, waiting up to `timeoutMs` for one; null when none appears. */
-async function popOnScreen(p: Page, timeoutMs = 6000): Promise<string | null> {
-  const any = p.locator(POP_IDS.map((id) => `[data-testid="${id}"]`).join(', '));
-  try {
-    await any.first().waitFor({ state: 'visible', timeout: timeoutMs });
-  } catch {
-    return null;
-  }
-  return any.first().getAttribute('data-testid');
-}
-
-async function closePop(p: Page, id: string): Promise<void> {
-  const pop = p.getByTestId(id);
-  if (id === 'beginner-guide') await p.getByRole('button', { name: '关闭新手指引' }).click();
-  else if (id === 'badge-envelope') {
-    await pop.getByRole('button', { name: '太棒了' }).click();
-  } else if (id === 'level-upgrade-pop' || id === 'home-model-pop')
-    await pop.getByRole('button', { name: '我知道了' }).click();
-  // The sign-in module's dialogs close like any dialog: Escape.
-  else if (id === 'account-split-pop' || id === 'complete-info-pop') await p.keyboard.press('Escape');
-  else await pop.getByRole('button', { name: '关闭' }).click();
-  await pop.waitFor({ state: 'detached' });
-}
 
 describe('demo author on the home page', () => {
   test('sees account split, beginner guide, graduation, badges, level upgrade and home card in order, each once', async () => {

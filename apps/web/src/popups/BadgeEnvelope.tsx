@@ -73,7 +73,7 @@ export function BadgeEnvelope({ data, onClose }: { data: BadgePopData; onClose: 
     return () => clearTimeout(timer);
   }, [phase, active, current]);
 
-  // Several badges turn by themselves, one per note, unless the author is looking at one.
+  // Several badges turn by themselves, one per note, unless the pointer rests on one.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new slide restarts the timer.
   useEffect(() => {
     if (phase !== 'open' || slides.length < 2 || paused) return undefined;
@@ -111,12 +111,14 @@ export function BadgeEnvelope({ data, onClose }: { data: BadgePopData; onClose: 
             className="ac-envelope__letter"
             aria-roledescription="carousel"
             aria-label={t('popups.badge.carousel')}
-            onMouseEnter={() => setPaused(true)}
-            onMouseLeave={() => setPaused(false)}
-            onFocus={() => setPaused(true)}
           >
             <h2 className="ac-envelope__title">{title}</h2>
-            <div className="ac-badge-carousel" aria-live="polite">
+            <div
+              className="ac-badge-carousel"
+              aria-live="polite"
+              onMouseEnter={() => setPaused(true)}
+              onMouseLeave={() => setPaused(false)}
+            >
               <div className="ac-badge-carousel__track" style={{ transform: `translateX(-${active * 100}%)` }}>
                 {slides.map((badge, i) => (
                   <BadgeSlide
