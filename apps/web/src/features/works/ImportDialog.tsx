@@ -159,7 +159,7 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
       open
       width={960}
       title={t('import.title')}
-      onCancel={props.onClose}
+      onCancel={done ? props.onDone : props.onClose}
       maskClosable={false}
       footer={
         done ? (

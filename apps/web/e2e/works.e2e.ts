@@ -1,0 +1,176 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, launchBrowser, newPage } from './browser.ts';
+import { logInAuthor, serverChapterText } from './works-session.ts';
+
+/**
+ * The author's working day, in Chromium against the real server: create a book, write with
+ * autosave, lose the connection and keep typing, close the tab and come back, two tabs on one
+ * chapter, import a manuscript and adjust its division.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const INTRO = '一个少年在风雨飘摇的江湖中寻找真相，也寻找自己的故事。';
+
+async function createBook(page: Page, title: string): Promise<number> {
+  await page.goto(appUrl('/front/book-manage/list'));
+  await page.getByRole('button', { name: '创建新作品' }).first().click();
+  await page.getByPlaceholder('请输入作品名称（最多30字）').fill(title);
+  await page.getByText('作品名可以使用').waitFor();
+  await page.locator('.ant-select').filter({ hasText: '请选择分类' }).click();
+  await page.getByTitle('玄幻').click();
+  await page.getByPlaceholder('用20~500字介绍你的作品').fill(INTRO);
+  await page
+    .getByRole('button', { name: '创 建' })
+    .or(page.getByRole('button', { name: '创建' }))
+    .first()
+    .click();
+  await page.waitForURL(/\/front\/book-manage\/manage\?book_id=\d+/);
+  return Number(new URL(page.url()).searchParams.get('book_id'));
+}
+
+async function openNewChapter(page: Page, bookId: number): Promise<number> {
+  await page.goto(appUrl(`/front/book-upload?book_id=${bookId}`));
+  await page.waitForURL(/chapter_id=\d+/);
+  await page.getByTestId('chapter-body').waitFor();
+  return Number(new URL(page.url()).searchParams.get('chapter_id'));
+}
+
+const status = (page: Page) => page.getByTestId('save-status');
+
+describe('writing a chapter', () => {
+  it('creates a book, autosaves, keeps typing offline and after the tab was closed, and loses nothing', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `风雨江湖${Date.now().toString(36)}`);
+    await expect.poll(() => page.getByText('第一卷').count()).toBeGreaterThan(0);
+
+    const chapterId = await openNewChapter(page, bookId);
+    await page.getByTestId('chapter-title').fill('第一章：初见');
+    const body = page.getByTestId('chapter-body');
+    await body.click();
+    await page.keyboard.type('山风吹过竹林，少年握紧了剑。');
+    await expect.poll(() => status(page).getAttribute('data-status'), { timeout: 10_000 }).toBe('saved');
+    await expect.poll(() => status(page).textContent()).toContain('已保存');
+    expect(serverChapterText(chapterId)?.body).toBe('山风吹过竹林，少年握紧了剑。');
+    await expect.poll(() => page.getByTestId('word-count').textContent()).toBe('12字');
+
+    // The connection drops: saves are blocked; the author keeps typing.
+    await context.route('**/api/pc/v1/book-chapter/**', (route) => route.abort('internetdisconnected'));
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('雨越下越大，他却没有回头。');
+    await expect.poll(() => status(page).getAttribute('data-status'), { timeout: 10_000 }).toMatch(/offline|retrying/);
+    const journal = await page.evaluate((id) => localStorage.getItem(`ac:works:journal:${id}`), chapterId);
+    expect(JSON.parse(journal!).draft.content).toContain('雨越下越大');
+    expect(serverChapterText(chapterId)?.body).not.toContain('雨越下越大');
+
+    // Back online: the text is saved without the author doing anything.
+    await context.unroute('**/api/pc/v1/book-chapter/**');
+    await expect.poll(() => status(page).getAttribute('data-status'), { timeout: 25_000 }).toBe('saved');
+    expect(serverChapterText(chapterId)?.body).toBe('山风吹过竹林，少年握紧了剑。\n雨越下越大，他却没有回头。');
+
+    // Offline again, more text, and the tab is closed before it could be saved.
+    await context.route('**/api/pc/v1/book-chapter/**', (route) => route.abort('internetdisconnected'));
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('关掉页面之前写下的最后一句。');
+    await expect.poll(() => status(page).getAttribute('data-status'), { timeout: 10_000 }).toMatch(/offline|retrying/);
+    await page.close({ runBeforeUnload: false });
+    await context.unroute('**/api/pc/v1/book-chapter/**');
+    expect(serverChapterText(chapterId)?.body).not.toContain('最后一句');
+
+    // Reopened: the journal is replayed and saved.
+    const again = await context.newPage();
+    await again.goto(appUrl(`/front/book-upload?book_id=${bookId}&chapter_id=${chapterId}`));
+    await again.getByTestId('chapter-body').waitFor();
+    await expect
+      .poll(() => serverChapterText(chapterId)?.body, { timeout: 10_000 })
+      .toBe('山风吹过竹林，少年握紧了剑。\n雨越下越大，他却没有回头。\n关掉页面之前写下的最后一句。');
+    await expect.poll(() => status(again).getAttribute('data-status')).toBe('saved');
+    expect(await again.getByTestId('chapter-body').inputValue()).toContain('最后一句');
+    await context.close();
+  });
+
+  it('shows both texts when the same chapter is saved from two tabs, and keeps the chosen one', async () => {
+    const { context, page: tabA } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(tabA, `双开测试${Date.now().toString(36)}`);
+    const chapterId = await openNewChapter(tabA, bookId);
+    const tabB = await context.newPage();
+    await tabB.goto(appUrl(`/front/book-upload?book_id=${bookId}&chapter_id=${chapterId}`));
+    await tabB.getByTestId('chapter-body').waitFor();
+
+    await tabA.getByTestId('chapter-body').click();
+    await tabA.keyboard.type('标签页A写的开头。');
+    await expect.poll(() => status(tabA).getAttribute('data-status'), { timeout: 10_000 }).toBe('saved');
+
+    await tabB.getByTestId('chapter-body').click();
+    await tabB.keyboard.type('标签页B写的另一个开头。');
+    await tabB.getByTestId('conflict-mine').waitFor({ timeout: 10_000 });
+    await expect.poll(() => tabB.getByTestId('conflict-mine').textContent()).toBe('标签页B写的另一个开头。');
+    await expect.poll(() => tabB.getByTestId('conflict-server').textContent()).toBe('标签页A写的开头。');
+    // Nothing was overwritten while the author decides.
+    expect(serverChapterText(chapterId)?.body).toBe('标签页A写的开头。');
+
+    await tabB.getByRole('button', { name: '保留我的版本' }).click();
+    await expect.poll(() => serverChapterText(chapterId)?.body, { timeout: 10_000 }).toBe('标签页B写的另一个开头。');
+    await expect.poll(() => status(tabB).getAttribute('data-status')).toBe('saved');
+    await context.close();
+  });
+
+  it('saves with Ctrl+S and switches the skin, remembered on the next visit', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `皮肤测试${Date.now().toString(36)}`);
+    const chapterId = await openNewChapter(page, bookId);
+    await page.getByTestId('chapter-body').click();
+    await page.keyboard.type('按下保存');
+    await page.keyboard.press('Control+s');
+    await expect.poll(() => serverChapterText(chapterId)?.body, { timeout: 10_000 }).toBe('按下保存');
+    await page.getByText('夜间').click();
+    await expect.poll(() => page.locator('.ac-front').getAttribute('class')).toContain('skin-night');
+    await page.reload();
+    await page.getByTestId('chapter-body').waitFor();
+    expect(await page.locator('.ac-front').getAttribute('class')).toContain('skin-night');
+    await context.close();
+  });
+});
+
+describe('importing a manuscript', () => {
+  it('imports a txt, lets the author split a chapter, and creates the drafts', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `导入测试${Date.now().toString(36)}`);
+    await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
+    await page.getByRole('button', { name: /导入章节/ }).click();
+    const text = [
+      '第一章 开端',
+      '故事从这里开始。',
+      '第二章 转折',
+      '他推开了门。',
+      '门外站着一个陌生人。',
+      '第三章 结局',
+      '一切都结束了。',
+    ].join('\n');
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({ name: '手稿.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+    await expect.poll(() => page.getByTestId('import-segment').count(), { timeout: 10_000 }).toBe(3);
+    // Split 第二章 at its second paragraph.
+    await page.getByTestId('import-segment').nth(1).getByRole('button', { name: '查看段落' }).click();
+    await page.getByRole('button', { name: '在此段拆分' }).first().click();
+    await expect.poll(() => page.getByTestId('import-segment').count()).toBe(4);
+    const newTitle = page.getByTestId('import-segment').nth(2).getByRole('textbox');
+    await newTitle.fill('第二章续');
+    await page.getByRole('button', { name: '创建草稿' }).click();
+    await page.getByText('导入完成，已创建 4 个草稿').waitFor({ timeout: 15_000 });
+    await page.locator('.ant-modal-footer').getByRole('button').click();
+    for (const title of ['第一章：开端', '第二章：转折', '第二章续', '第三章：结局']) {
+      await page.getByRole('link', { name: title, exact: true }).first().waitFor();
+    }
+    await context.close();
+  });
+});
