@@ -28,6 +28,8 @@ beforeEach(async () => {
   opened = await newPage(browser);
   page = opened.page;
   ({ accountId } = await logInNewAuthor(opened.context));
+  // Page timers run on Playwright's clock: time flows as usual, and presses are timed exactly.
+  await page.clock.install();
 });
 
 const widgetButton = () => page.locator('.ac-ai-widget__button');
@@ -44,18 +46,23 @@ async function openPage(path = HOME, options: { lang?: 'en-US' } = {}) {
   await widgetButton().waitFor();
 }
 
-/** Presses the left button on `target` for `ms`, moving by (dx, dy) halfway through. */
+/**
+ * Presses the left button on `target` for exactly `ms` of page time (the clock is paused meanwhile,
+ * so a loaded machine cannot stretch a click into a drag), moving by (dx, dy) halfway through.
+ */
 async function press(target: Locator, ms: number, move: { dx: number; dy: number } | null = null) {
   const box = await target.boundingBox();
   if (!box) throw new Error('not on screen');
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
   await page.mouse.move(x, y);
   await page.mouse.down();
-  await page.waitForTimeout(ms / 2);
+  await page.clock.runFor(ms / 2);
   if (move) await page.mouse.move(x + move.dx, y + move.dy, { steps: 5 });
-  await page.waitForTimeout(ms / 2);
+  await page.clock.runFor(ms / 2);
   await page.mouse.up();
+  await page.clock.resume();
 }
 
 async function openDrawer() {
@@ -114,9 +121,8 @@ describe('the floating widget', () => {
   });
 
   test('the hover prompt shows after 500 ms and hides 500 ms after leaving; the animation replays every 180000 ms', async () => {
-    await page.clock.install();
     await openPage();
-    await page.clock.pauseAt(Date.now() + 60_000);
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
     const prompt = page.locator('.ac-ai-prompt');
     const box = (await widgetButton().boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

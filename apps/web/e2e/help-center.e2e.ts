@@ -49,7 +49,7 @@ describe('help centre pages', () => {
 
     await page.getByRole('link', { name: '线上签约提交后多久完成？' }).click();
     await page.waitForURL((url) => url.pathname === '/front/help-center/questions/4-28');
-    expect(await heading().innerText()).toBe('线上签约提交后多久完成？');
+    await page.getByRole('heading', { level: 1, name: '线上签约提交后多久完成？' }).waitFor();
     expect(await page.locator('.ac-help-article__body').innerText()).toContain('1~3个工作日');
     expect(await page.locator('.ac-help__crumbs').innerText()).toMatch(
       /帮助中心[\s\S]*签约与合同[\s\S]*线上签约提交后多久完成？/,
@@ -59,8 +59,7 @@ describe('help centre pages', () => {
   test("write-guide/65 opens questions/1-12, the new-author guide, stating each brand's own threshold", async () => {
     await visit(page, '/front/help-center/write-guide/65', 'wonder');
     await page.waitForURL((url) => url.pathname === '/front/help-center/questions/1-12');
-    await heading().waitFor();
-    expect(await heading().innerText()).toBe('新人作者必读：从创建作品到领取稿酬');
+    await page.getByRole('heading', { level: 1, name: '新人作者必读：从创建作品到领取稿酬' }).waitFor();
     const body = page.locator('.ac-help-article__body');
     expect(await body.innerText()).toContain('长篇小说写满2万字即可申请签约');
     expect(await body.innerText()).toContain('每月8日发放到您绑定的银行卡');
@@ -108,6 +107,7 @@ describe('help centre pages', () => {
     await box.fill('稿费每个月几号到账');
     await box.press('Enter');
     await page.waitForURL((url) => url.pathname === '/front/help-center/search');
+    await page.getByRole('heading', { level: 1, name: /相关的问题$/ }).waitFor();
     expect(new URL(page.url()).searchParams.get('keyword')).toBe('稿费每个月几号到账');
     const first = page.locator('.ac-help-results li').first();
     await first.waitFor();
