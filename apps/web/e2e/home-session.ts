@@ -8,9 +8,11 @@ import { inject } from 'vitest';
 import { PersonalData } from '../../server/src/platform/crypto/personal-data.ts';
 import type { Database } from '../../server/src/platform/db/schema.ts';
 import '../../server/src/modules/auth/auth.tables.ts';
+import '../../server/src/modules/home/home.tables.ts';
 import '../../server/src/modules/messages/messages.tables.ts';
 import '../../server/src/modules/rewards/rewards.tables.ts';
 import '../../server/src/modules/tracking/tracking.tables.ts';
+import '../../server/src/modules/works/works.tables.ts';
 import { appUrl } from './browser.ts';
 
 /**
