@@ -13,6 +13,7 @@ import { AccountsService } from './accounts.service.ts';
 import { AuthService, checkNewPassword } from './auth.service.ts';
 import { Captcha } from './captcha.service.ts';
 import { HotCache } from './hot-cache.ts';
+import { registerAuthServices } from './services.ts';
 import { SmsCodes } from './sms-codes.service.ts';
 
 /** Field messages in the user's language (the §5 wording). */
@@ -52,6 +53,15 @@ function schemasFor(locale: Locale) {
       phone: v.zMobile,
       code: v.zSmsCode,
       password,
+      confirm_password: z
+        .string(required('请再次输入密码', 'Please enter the password again'))
+        .min(1, required('请再次输入密码', 'Please enter the password again')),
+    }),
+    changePassword: z.object({
+      password,
+      new_password: z
+        .string(required('请输入新密码', 'Please enter the new password'))
+        .min(1, required('请输入新密码', 'Please enter the new password')),
       confirm_password: z
         .string(required('请再次输入密码', 'Please enter the password again'))
         .min(1, required('请再次输入密码', 'Please enter the password again')),
@@ -110,6 +120,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const captcha = new Captcha(ctx);
   const auth = new AuthService(ctx, codes, captcha);
   const accounts = new AccountsService(ctx, codes);
+  registerAuthServices(ctx, { codes, accounts });
   const forms = (request: FastifyRequest) => SCHEMAS[languageOf(request)];
 
   if (ctx.config.RUN_JOBS) {
@@ -200,6 +211,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     await auth.resetPassword({ clientId: request.brand.clientId, ...input });
     return ok({ reset: 1 });
   });
+
+  routeAliases(
+    app,
+    'POST',
+    ['/api/pc/v3/author/change-pwd', '/api/author/change-pwd'],
+    { config: { auth: 'author' } },
+    async (request, reply) => {
+      const input = parseForm(forms(request).changePassword, request.body, request);
+      await auth.changePassword(request, reply, input);
+      return ok({ changed: 1 });
+    },
+  );
 
   routeAliases(
     app,

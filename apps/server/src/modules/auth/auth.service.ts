@@ -303,6 +303,48 @@ export class AuthService {
     await sessions.endAllOf(owner);
   }
 
+  /**
+   * Change password (personal information): the current password proves it is the author; every
+   * other session of the person ends and this browser gets a fresh one.
+   */
+  async changePassword(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: { password: string; new_password: string; confirm_password: string },
+  ): Promise<void> {
+    const { db, personalData, sessions } = this.#ctx;
+    const me = request.auth;
+    if (!me) throw notLoggedIn();
+    const user = await userById(db, me.clientId, me.userId);
+    if (!user?.password_hash) {
+      throw new AppError(
+        ErrorCode.passwordRejected,
+        {
+          'zh-CN': '尚未设置密码，请通过“找回密码”用手机验证码设置',
+          'en-US': 'No password is set yet; set one with a phone code under “Reset password”',
+        },
+        { field: 'password' },
+      );
+    }
+    const phone = personalData.openOrNull(user.phone_enc) ?? '';
+    const idCard = personalData.openOrNull(user.id_card_enc) ?? '';
+    checkNewPassword(input.new_password, input.confirm_password, [phone, idCard]);
+    if (!(await verifyPassword(user.password_hash, input.password))) {
+      throw new AppError(
+        ErrorCode.credentialsWrong,
+        { 'zh-CN': '当前密码不正确', 'en-US': 'The current password is wrong' },
+        { field: 'password' },
+      );
+    }
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(input.new_password), updated_at: Date.now() })
+      .where('id', '=', me.userId)
+      .execute();
+    await sessions.endAllOf(me.userId);
+    await sessions.start(reply, { userId: me.userId, accountId: me.accountId, clientId: me.clientId });
+  }
+
   async chooseAccount(request: FastifyRequest, reply: FastifyReply, input: { ticket: string; account_id: number }) {
     const { db } = this.#ctx;
     const clientId = request.brand.clientId;

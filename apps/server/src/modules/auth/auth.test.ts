@@ -625,3 +625,53 @@ describe('guides and global data', () => {
     });
   });
 });
+
+describe('change password', () => {
+  it('needs the current password, refuses weak ones, and ends the other sessions', async () => {
+    const author = await createAuthor(t);
+    const client = t.client();
+    await logIn(t, client, author);
+    const other = t.client();
+    await logIn(t, other, author);
+    const unset = await client.post('/api/pc/v3/author/change-pwd', {
+      password: 'x',
+      new_password: 'Lantern-harbor-17',
+      confirm_password: 'Lantern-harbor-17',
+    });
+    expect(unset.body.errors.code).toBe(ErrorCode.passwordRejected);
+
+    const code = await freshCode(t, t.client(), author.phone, SMS_CODE_TYPE.resetPassword);
+    await t.client().post('/api/pc/v3/author/find-password', {
+      phone: author.phone,
+      code,
+      password: 'Moonlit-river-42',
+      confirm_password: 'Moonlit-river-42',
+    });
+    await logIn(t, client, author);
+    await logIn(t, other, author);
+    const wrongOld = await client.post('/api/pc/v3/author/change-pwd', {
+      password: 'Moonlit-river-41',
+      new_password: 'Lantern-harbor-17',
+      confirm_password: 'Lantern-harbor-17',
+    });
+    expect(wrongOld.body.errors).toMatchObject({ code: ErrorCode.credentialsWrong, title: '当前密码不正确' });
+    const weak = await client.post('/api/pc/v3/author/change-pwd', {
+      password: 'Moonlit-river-42',
+      new_password: '12345678',
+      confirm_password: '12345678',
+    });
+    expect(weak.body.errors.code).toBe(ErrorCode.passwordRejected);
+    const changed = await client.post('/api/pc/v3/author/change-pwd', {
+      password: 'Moonlit-river-42',
+      new_password: 'Lantern-harbor-17',
+      confirm_password: 'Lantern-harbor-17',
+    });
+    expect(changed.body.code).toBe(200);
+    expect((await client.get('/api/author/profile')).body.code).toBe(200);
+    expect((await other.get('/api/author/profile')).body.errors.code).toBe(ErrorCode.sessionExpired);
+    const login = await t
+      .client()
+      .post('/api/pc/v3/user/login', { name: author.penName, password: 'Lantern-harbor-17' });
+    expect(login.body.data.account_id).toBe(author.accountId);
+  });
+});

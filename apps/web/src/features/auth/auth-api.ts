@@ -89,6 +89,7 @@ export async function fetchProfile(): Promise<AuthorProfile> {
 export async function afterSignIn(): Promise<void> {
   clearStoredUser();
   queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY });
+  queryClient.removeQueries({ queryKey: ['home-model-list'] });
   await queryClient.invalidateQueries({ queryKey: LOGIN_STATUS_QUERY_KEY });
   try {
     const profile = await queryClient.fetchQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: fetchProfile });
