@@ -18,7 +18,7 @@ const QUESTION_EMPTY = { 'zh-CN': '请输入您的问题', 'en-US': 'Please ente
  */
 const AskBody = z.object({
   message: z
-    .array(z.object({ role: z.literal('user'), content: z.string() }))
+    .array(z.object({ role: z.literal('user'), content: z.string().max(2000) }))
     .min(1)
     .max(AI_ASSISTANT.historyMessages),
   answer_index: z.number().int().min(0).max(MAX_ANSWER_INDEX).default(0),

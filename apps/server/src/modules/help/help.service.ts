@@ -29,6 +29,22 @@ export function parseIds(ids: string): { category: number; article: number } | n
   return m ? { category: Number(m[1]), article: Number(m[2]) } : null;
 }
 
+/**
+ * Numbers are per brand (they are the page addresses); two admins creating at once may pick the
+ * same next number, and the unique index refuses the second: it takes the next one.
+ */
+async function withFreshNumber(next: () => Promise<number>, insert: (n: number) => Promise<void>): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    const n = await next();
+    try {
+      await insert(n);
+      return n;
+    } catch (error) {
+      if (attempt >= 3 || !/unique|duplicate/i.test(String((error as Error).message))) throw error;
+    }
+  }
+}
+
 interface CachedIndex {
   revision: number;
   checkedAt: number;
@@ -306,8 +322,10 @@ export class HelpService {
     const { db } = this.#ctx;
     const now = Date.now();
     if (number === undefined) {
-      number = await repo.nextNumber(db, 'help_categories', clientId);
-      await repo.insertCategory(db, clientId, { number, ...input }, now);
+      number = await withFreshNumber(
+        () => repo.nextNumber(db, 'help_categories', clientId),
+        async (n) => void (await repo.insertCategory(db, clientId, { number: n, ...input }, now)),
+      );
     } else {
       const existing = await repo.categoryByNumber(db, clientId, number);
       if (!existing) throw categoryMissing();
@@ -398,8 +416,10 @@ export class HelpService {
     const now = Date.now();
     const values = { ...input, category_id: category.id };
     if (number === undefined) {
-      number = await repo.nextNumber(db, 'help_articles', clientId);
-      await repo.insertArticle(db, clientId, { number, ...values }, now);
+      number = await withFreshNumber(
+        () => repo.nextNumber(db, 'help_articles', clientId),
+        (n) => repo.insertArticle(db, clientId, { number: n, ...values }, now),
+      );
     } else {
       const existing = await repo.articleByNumber(db, clientId, number);
       if (!existing) throw articleMissing();
