@@ -7,16 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ImageWithFallback } from '../components/ImageWithFallback.tsx';
 import { tellServerSeen } from './api.ts';
+import { carouselSlides } from './carousel.ts';
 import { fireConfetti } from './confetti.ts';
 import { PopShell } from './PopShell.tsx';
 import { useTellSeen } from './seen.ts';
 
 export const MEDAL_WALL_PATH = '/front/page/medal-wall';
-
-/** An envelope with exactly two items is duplicated so the carousel can loop (§4). */
-export function carouselSlides<T>(list: readonly T[]): T[] {
-  return list.length === 2 ? [...list, ...list] : [...list];
-}
 
 type Phase = 'sealed' | 'opening' | 'open';
 const OPENING_MS = 700;

@@ -1,6 +1,7 @@
 import type { PopId } from '@author-centre/shared/constants';
 import type { BadgePopData } from '@author-centre/shared/home-api';
 import { describe, expect, it } from 'vitest';
+import { carouselSlides } from './carousel.ts';
 import {
   initialQueue,
   needsFrom,
@@ -227,5 +228,13 @@ describe('pop rules', () => {
     expect(needsFrom({})).toEqual({});
     expect(needsFrom({ homeModels: null })).toEqual({ 'account-split': false, '4': false });
     expect(needsFrom({ timeZoneTip: false })).toEqual({ '6': false });
+  });
+});
+
+describe('badge carousel', () => {
+  it('duplicates an envelope of exactly two badges so the carousel can loop', () => {
+    expect(carouselSlides([1])).toEqual([1]);
+    expect(carouselSlides([1, 2])).toEqual([1, 2, 1, 2]);
+    expect(carouselSlides([1, 2, 3])).toEqual([1, 2, 3]);
   });
 });

@@ -197,7 +197,7 @@ function WorksCard({ data }: { data: HomeIndex }) {
                     color={w.state === 'serializing' || w.state === 'published' ? 'green' : undefined}
                     data-testid="home-work-state"
                   >
-                    {w.state_txt}
+                    {t(`home.works.states.${w.state}`, { defaultValue: w.state_txt })}
                   </Tag>
                   {t('home.works.words', { count: w.words })} · {t('home.works.chapters', { count: w.chapters })} ·{' '}
                   {t('home.works.updated', { date: dayjs(w.updated_at).format('YYYY-MM-DD') })}

@@ -44,6 +44,7 @@ const zhCN = {
       chapters: '{{count}} 章',
       kinds: { novel: '长篇', short: '短篇', screenplay: '剧本' },
       updated: '更新于 {{date}}',
+      states: { draft: '未发布', serializing: '连载中', finished: '已完结', published: '已发布' },
     },
     activities: {
       title: '热门活动',
@@ -111,6 +112,7 @@ const enUS: typeof zhCN = {
       chapters: '{{count}} chapters',
       kinds: { novel: 'Novel', short: 'Short story', screenplay: 'Screenplay' },
       updated: 'Updated {{date}}',
+      states: { draft: 'Not published', serializing: 'Serializing', finished: 'Finished', published: 'Published' },
     },
     activities: {
       title: 'Activities',
