@@ -366,7 +366,7 @@ export function PenNameBindDialog({
           </Form>
           <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
             <Button onClick={onClose}>{t('bind.cancel')}</Button>
-            <Button type="primary" htmlType="submit" disabled={!allValid} loading={busy}>
+            <Button type="primary" htmlType="submit" disabled={!allValid} loading={busy} autoInsertSpace={false}>
               {t('bind.submit')}
             </Button>
           </div>
