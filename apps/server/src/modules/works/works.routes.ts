@@ -19,6 +19,7 @@ import { ChaptersService, SaveConflict } from './chapters.service.ts';
 import { ImportExportService } from './import-export.service.ts';
 import { integrationRoutes } from './integration.ts';
 import { PublishChecksFailed, PublishingService } from './publishing.service.ts';
+import { ReadCache } from './read-cache.ts';
 import { StatsService } from './stats.service.ts';
 import { type Owner, ownedBook } from './works.repository.ts';
 
@@ -316,7 +317,9 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
   // ---------------------------------------------------------------------------------------------
   // Chapters
 
-  routeAliases(app, 'GET', ['/api/pc/v1/book-chapter/list'], author, async (request) => {
+  // The chapter list an author pages through: served from a write-aware cache of the serialized reply.
+  const listCache = new ReadCache();
+  routeAliases(app, 'GET', ['/api/pc/v1/book-chapter/list'], author, async (request, reply) => {
     const q = parseInput(
       z.object({
         book_id: id,
@@ -328,15 +331,22 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
       request.query,
       request,
     );
-    return ok(
-      await chapters.list(ownerOf(request), {
+    const owner = ownerOf(request);
+    const key = `${owner.clientId}:${owner.accountId}:${q.book_id}:${q.volume_id ?? 0}:${q.status ?? ''}:${q.page}:${q.page_size}`;
+    let text = listCache.get(key);
+    if (!text) {
+      const generation = ReadCache.generation();
+      const data = await chapters.list(owner, {
         bookId: q.book_id,
         volumeId: q.volume_id,
         status: q.status,
         page: q.page,
         pageSize: q.page_size,
-      }),
-    );
+      });
+      text = JSON.stringify(ok(data));
+      listCache.set(key, text, generation);
+    }
+    return reply.type('application/json; charset=utf-8').send(text);
   });
 
   routeAliases(
