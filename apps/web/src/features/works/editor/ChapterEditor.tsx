@@ -11,10 +11,10 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import { countWords, WORKS_ERROR, WORKS_LIMITS } from '@author-centre/shared/works';
-import { Alert, Button, Input, Result, Segmented, Select, Space, Tag, Tooltip } from 'antd';
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Input, Segmented, Select, Space, Tag, Tooltip } from 'antd';
+import { memo, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { EDITOR_SKINS, type EditorSkin, setEditorSkin, useEditorSkin } from '../../../app/layouts/editor-skin.ts';
 import { apiPost } from '../../../platform/api.ts';
 import { ApiError } from '../../../platform/api-error.ts';
@@ -82,6 +82,68 @@ const TextBody = memo(function TextBody(props: {
   );
 });
 
+/** A value that components read with useSyncExternalStore, so a change re-renders only them. */
+function createStore<T>(initial: T) {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next: T) {
+      if (Object.is(next, value)) return;
+      value = next;
+      for (const l of listeners) l();
+    },
+    subscribe(l: () => void) {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+  };
+}
+type Store<T> = ReturnType<typeof createStore<T>>;
+
+const STATUS_ICONS = {
+  saved: <CloudOutlined />,
+  dirty: <ExclamationCircleOutlined />,
+  saving: <LoadingOutlined />,
+  offline: <DisconnectOutlined />,
+  retrying: <LoadingOutlined />,
+  conflict: <WarningOutlined />,
+  error: <WarningOutlined />,
+};
+
+/** The status line ('last saved at …') and the live word count: the only part a keystroke re-renders. */
+function StatusLine({ saver, words }: { saver: Store<SaverState | null>; words: Store<number> }) {
+  const { t } = useTranslation(WORKS_NS);
+  const state = useSyncExternalStore(saver.subscribe, saver.get);
+  const count = useSyncExternalStore(words.subscribe, words.get);
+  const status = state?.status ?? 'saved';
+  let text = '';
+  if (state?.status === 'saved') {
+    text = state.lastSavedAt
+      ? t('editor.status.saved', { time: formatTime(state.lastSavedAt, true) })
+      : t('editor.status.savedNever');
+  } else if (state?.status === 'error') {
+    text = t('editor.status.error', { message: state.message ?? '' });
+  } else if (state) {
+    text = t(`editor.status.${state.status}`);
+  }
+  return (
+    <div
+      className={`ac-editor__status ac-editor__status--${status}`}
+      role="status"
+      aria-live="polite"
+      data-testid="save-status"
+      data-status={status}
+    >
+      <span>
+        {STATUS_ICONS[status]} {text}
+        {state?.journalFailed && <span className="ac-editor__warn"> · {t('editor.journalFailed')}</span>}
+      </span>
+      <span data-testid="word-count">{t('editor.words', { count })}</span>
+    </div>
+  );
+}
+
 export interface ChapterEditorProps {
   chapter: ChapterDetail;
   /** A short story is one text: no volumes, and publishing leads to the success page. */
@@ -96,14 +158,18 @@ export interface ChapterEditorProps {
  */
 export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterEditorProps) {
   const { t } = useTranslation(WORKS_NS);
-  const navigate = useNavigate();
   const invalidate = useInvalidateWorks();
   const skin = useEditorSkin();
   const [chapter, setChapter] = useState(initial);
   const [generation, setGeneration] = useState(0);
   const [start, setStart] = useState<Draft>(() => draftOf(initial));
-  const [words, setWords] = useState(() => countWords(initial.content));
-  const [state, setState] = useState<SaverState | null>(null);
+  const [words] = useState(() => createStore(countWords(initial.content)));
+  const [saverStatus] = useState(() => createStore<SaverState | null>(null));
+  /** What the rest of the page shows of the saver: changes a few times per chapter, not per save. */
+  const [flags, setFlags] = useState<{ chapterStatus: string | null; titleProblem: boolean | null }>({
+    chapterStatus: null,
+    titleProblem: null,
+  });
   const [conflict, setConflict] = useState<ConflictState | null>(null);
   const [publishing, setPublishing] = useState(false);
   const [scheduling, setScheduling] = useState(false);
@@ -147,18 +213,25 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
       transport,
       journal: browserJournal,
       read,
-      onChange: setState,
+      onChange: (next) => {
+        saverStatus.set(next);
+        setFlags((f) =>
+          f.chapterStatus === next.chapterStatus && f.titleProblem === next.titleProblem
+            ? f
+            : { chapterStatus: next.chapterStatus, titleProblem: next.titleProblem },
+        );
+      },
       onConflict: (mine) => void openConflict(mine, 'save'),
     });
     saverRef.current = saver;
-    setState(saver.state);
+    saverStatus.set(saver.state);
     const entry = browserJournal.read(initial.chapter_id);
     if (entry && !sameDraft(entry.draft, draftOf(initial))) {
       if (entry.baseRevision === initial.revision) {
         // Text that never reached the server, written on top of what the server still holds: carry on with it.
         setStart(entry.draft);
         setGeneration((g) => g + 1);
-        setWords(countWords(entry.draft.content));
+        words.set(countWords(entry.draft.content));
         toast.info(t('editor.restoredFromJournal'), 4000);
         queueMicrotask(() => saver.changed());
       } else {
@@ -189,13 +262,13 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
       void saver.flush();
       saver.stop();
     };
-  }, [initial, read, openConflict, t]);
+  }, [initial, read, openConflict, t, saverStatus, words]);
 
   const onInput = useCallback(() => {
     saverRef.current?.changed();
     if (countTimer.current) clearTimeout(countTimer.current);
-    countTimer.current = setTimeout(() => setWords(countWords(bodyRef.current?.value ?? '')), 200);
-  }, []);
+    countTimer.current = setTimeout(() => words.set(countWords(bodyRef.current?.value ?? '')), 200);
+  }, [words]);
 
   const saveNow = useCallback(async () => {
     const saver = saverRef.current;
@@ -223,11 +296,14 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
   }, [initial.chapter_id]);
 
   /** Puts a text in the editor (a conflict resolution or a restored version). */
-  const showText = useCallback((draft: Draft) => {
-    setStart(draft);
-    setGeneration((g) => g + 1);
-    setWords(countWords(draft.content));
-  }, []);
+  const showText = useCallback(
+    (draft: Draft) => {
+      setStart(draft);
+      setGeneration((g) => g + 1);
+      words.set(countWords(draft.content));
+    },
+    [words],
+  );
 
   const resolveConflict = async (choice: 'mine' | 'server' | 'both') => {
     const saver = saverRef.current;
@@ -273,7 +349,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
     setPublishing(false);
     toast.success(t('publish.success'));
     const fresh = await reload();
-    setState((s) => (s ? { ...s, chapterStatus: fresh.status } : s));
+    setFlags((f) => ({ ...f, chapterStatus: fresh.status }));
     void invalidate();
     onPublished?.();
   };
@@ -289,31 +365,8 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
     void invalidate();
   };
 
-  const status = state?.status ?? 'saved';
-  const statusText = useMemo(() => {
-    if (!state) return '';
-    switch (state.status) {
-      case 'saved':
-        return state.lastSavedAt
-          ? t('editor.status.saved', { time: formatTime(state.lastSavedAt, true) })
-          : t('editor.status.savedNever');
-      case 'error':
-        return t('editor.status.error', { message: state.message ?? '' });
-      default:
-        return t(`editor.status.${state.status}`);
-    }
-  }, [state, t]);
-  const statusIcon = {
-    saved: <CloudOutlined />,
-    dirty: <ExclamationCircleOutlined />,
-    saving: <LoadingOutlined />,
-    offline: <DisconnectOutlined />,
-    retrying: <LoadingOutlined />,
-    conflict: <WarningOutlined />,
-    error: <WarningOutlined />,
-  }[status];
-  const chapterStatus = (state?.chapterStatus ?? chapter.status) as 'draft' | 'published' | 'revised';
-  const titleProblem = state ? state.titleProblem : chapter.title_problem;
+  const chapterStatus = (flags.chapterStatus ?? chapter.status) as 'draft' | 'published' | 'revised';
+  const titleProblem = flags.titleProblem ?? chapter.title_problem;
   const late = chapter.last_publish?.late_ms ? chapter.last_publish : null;
 
   return (
@@ -421,19 +474,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
         </details>
       </div>
 
-      <div
-        className={`ac-editor__status ac-editor__status--${status}`}
-        role="status"
-        aria-live="polite"
-        data-testid="save-status"
-        data-status={status}
-      >
-        <span>
-          {statusIcon} {statusText}
-          {state?.journalFailed && <span className="ac-editor__warn"> · 本机暂存失败（存储空间已满）</span>}
-        </span>
-        <span data-testid="word-count">{t('editor.words', { count: words })}</span>
-      </div>
+      <StatusLine saver={saverStatus} words={words} />
 
       <ConflictDialog state={conflict} onChoose={(c) => void resolveConflict(c)} />
       {publishing && (
@@ -482,14 +523,6 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
           saverRef.current?.acknowledge(reply.revision, draftOf(fresh), reply.saved_at);
         }}
       />
-      {status === 'error' && state?.message && (
-        <Result
-          status="warning"
-          className="ac-editor__error"
-          subTitle={state.message}
-          extra={<Button onClick={() => navigate(0)}>{t('common.retry')}</Button>}
-        />
-      )}
     </div>
   );
 }
