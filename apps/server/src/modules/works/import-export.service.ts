@@ -73,6 +73,18 @@ function escapeXml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
+/** The split manuscripts of recent imports, so previews and batches do not split 5 MB again each time. */
+const linesCache = new Map<number, string[]>();
+function linesOf(session: { id: number; source: string }): string[] {
+  let lines = linesCache.get(session.id);
+  if (!lines) {
+    lines = session.source.split('\n');
+    if (linesCache.size >= 20) linesCache.delete(linesCache.keys().next().value as number);
+    linesCache.set(session.id, lines);
+  }
+  return lines;
+}
+
 export class ImportExportService {
   readonly #ctx: AppContext;
 
@@ -122,6 +134,7 @@ export class ImportExportService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    linesCache.set(session.id, lines);
     const headings = detectHeadings(lines);
     return {
       import_id: session.id,
@@ -148,7 +161,7 @@ export class ImportExportService {
   /** Lines of the uploaded text, for adjusting the split inside a chapter. */
   async lines(owner: Owner, importId: number, from: number, count: number) {
     const session = await this.#session(owner, importId);
-    const lines = session.source.split('\n');
+    const lines = linesOf(session);
     const start = Math.max(0, from);
     return { from: start, total: lines.length, lines: lines.slice(start, start + Math.min(count, 2000)) };
   }
@@ -156,7 +169,7 @@ export class ImportExportService {
   /** Re-computes the preview for an adjusted set of headings (words and first lines per segment). */
   async repreview(owner: Owner, importId: number, headings: Heading[]) {
     const session = await this.#session(owner, importId);
-    const lines = session.source.split('\n');
+    const lines = linesOf(session);
     return { segments: preview(lines, this.#validHeadings(headings, lines.length)) };
   }
 
@@ -184,7 +197,7 @@ export class ImportExportService {
       throw badInput('import_id', { 'zh-CN': '该文件已导入', 'en-US': 'This file has already been imported' });
     }
     const book = await ownedBook(this.#db, owner, session.book_id);
-    const lines = session.source.split('\n');
+    const lines = linesOf(session);
     const headings = this.#validHeadings(raw, lines.length).map((h, i) => {
       if (h.kind === 'skip') return { ...h, title: '' };
       const title = h.title.trim() ? h.title : sanitizeTitle(lines[h.line] ?? '', '');
@@ -251,7 +264,7 @@ export class ImportExportService {
         .execute();
       return;
     }
-    const lines = session.source.split('\n');
+    const lines = linesOf(session);
     const now = Date.now();
     // First batch: the volumes, so every chapter knows where it goes.
     if (!plan.volumeIds) {
@@ -332,6 +345,7 @@ export class ImportExportService {
       .where('id', '=', session.id)
       .execute();
     if (finished) {
+      linesCache.delete(session.id);
       await recountBook(tx, book.id);
       if (book.pay_point_chapter_id)
         await applyVip(tx, { id: book.id, pay_point_chapter_id: book.pay_point_chapter_id });
