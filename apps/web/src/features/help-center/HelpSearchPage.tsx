@@ -22,14 +22,18 @@ export default function HelpSearchPage() {
     <HelpShell keyword={keyword} crumbs={[{ title: t('searchResults') }]}>
       <section className="ac-help-card ac-help-search" aria-labelledby="help-search-title">
         {!keyword ? (
-          <Empty description={t('searchPrompt')} />
+          <>
+            <h1 id="help-search-title">{t('searchResults')}</h1>
+            <Empty description={t('searchPrompt')} />
+          </>
         ) : !data ? (
           <HelpQueryState error={search.error} onRetry={() => void search.refetch()} />
         ) : data.total === 0 ? (
           <NoResults keyword={keyword} />
         ) : (
           <>
-            <h1 id="help-search-title">{t('searchCount', { count: data.total, keyword })}</h1>
+            <h1 id="help-search-title">{t('searchResults')}</h1>
+            <p className="ac-help-search__count">{t('searchCount', { count: data.total, keyword })}</p>
             <ol className="ac-help-results" aria-busy={search.isFetching}>
               {data.list.map((r) => (
                 <li key={r.id}>
@@ -64,7 +68,8 @@ function NoResults({ keyword }: { keyword: string }) {
   const home = useHelpHome();
   return (
     <div className="ac-help-empty">
-      <h1 id="help-search-title">{t('searchEmpty', { keyword })}</h1>
+      <h1 id="help-search-title">{t('searchResults')}</h1>
+      <p className="ac-help-search__count">{t('searchEmpty', { keyword })}</p>
       <p className="ac-help__muted">{t('searchEmptyHint')}</p>
       {home.data && (
         <>
