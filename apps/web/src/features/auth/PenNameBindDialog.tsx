@@ -1,15 +1,5 @@
 import { ErrorCode } from '@author-centre/shared/errors';
-import {
-  CODE_EMPTY_MESSAGE,
-  CODE_WRONG_MESSAGE,
-  duplicatePhoneIndexes,
-  isMobile,
-  isRealName,
-  PHONE_MESSAGE,
-  PHONES_DIFFERENT_MESSAGE,
-  SMS_CODE_PATTERN,
-  SMS_CODE_TYPE,
-} from '@author-centre/shared/validators';
+import { duplicatePhoneIndexes, isRealName, SMS_CODE_TYPE } from '@author-centre/shared/validators';
 import { Alert, Button, Form, Input, Modal, Result, Spin, Table } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +12,7 @@ import { queryClient } from '../../platform/query-client.ts';
 import { AUTH_PATHS } from './auth-api.ts';
 import { realNameRules } from './form-rules.ts';
 import { AUTH_NS } from './i18n.ts';
+import { type RowErrors, type RowInput, rowErrors } from './pen-name-rows.ts';
 import './auth.css';
 
 interface PenNameRow {
@@ -61,21 +52,6 @@ interface ZhRow {
 type TaskInfo = { error_phone: ErrorPhone[]; task_id?: number; free?: FreeRow[]; zh?: ZhRow[] };
 
 type Step = 'loading' | 'error' | 'form' | 'confirm' | 'end';
-type RowInput = { phone: string; code: string };
-type RowErrors = { phone?: string; code?: string };
-
-const msg = (m: { 'zh-CN': string; 'en-US': string }) => m[currentLocale()];
-
-/** The §5 rules of one editable row; `duplicate` when another row has the same phone. */
-function rowErrors(row: RowInput, duplicate: boolean): RowErrors {
-  const errors: RowErrors = {};
-  if (!isMobile(row.phone)) errors.phone = msg(PHONE_MESSAGE);
-  else if (duplicate) errors.phone = msg(PHONES_DIFFERENT_MESSAGE);
-  if (!row.code) errors.code = msg(CODE_EMPTY_MESSAGE);
-  else if (!SMS_CODE_PATTERN.test(row.code)) errors.code = msg(CODE_WRONG_MESSAGE);
-  return errors;
-}
-
 /**
  * Pen-name phone binding ('account-split', §3, §4 "Bind-phone flow", §5): task status first; an
  * existing task shows its text; otherwise a row per pen name, the main one first and read-only,
@@ -130,7 +106,7 @@ export function PenNameBindDialog({
   const editable = useMemo(() => status?.accounts.slice(1) ?? [], [status]);
   const inputs = editable.map((a) => rows[a.account_id] ?? { phone: '', code: '' });
   const duplicates = new Set(duplicatePhoneIndexes(inputs.map((r) => r.phone)));
-  const errors = inputs.map((r, i) => rowErrors(r, duplicates.has(i)));
+  const errors = inputs.map((r, i) => rowErrors(r, duplicates.has(i), currentLocale()));
   const allValid = editable.length > 0 && errors.every((e) => !e.phone && !e.code) && isRealName(realName.trim());
 
   const update = (accountId: number, field: keyof RowInput, value: string) => {
