@@ -1,4 +1,11 @@
-import { AI_ASSISTANT, type BrandSettings, ErrorCode } from '@author-centre/shared';
+import {
+  AI_ASSISTANT,
+  type BrandSettings,
+  ErrorCode,
+  maskBankCard,
+  maskIdCard,
+  maskPhone,
+} from '@author-centre/shared';
 import type { AuthContext } from '../../platform/auth/sessions.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, conflict, type Localized, notFound } from '../../platform/http/errors.ts';
@@ -65,6 +72,17 @@ const INTRODUCTION: Localized = {
 
 const FAILED: Localized = { 'zh-CN': '答案生成失败，请重试', 'en-US': 'Failed to generate an answer, please retry' };
 
+/**
+ * Authors sometimes paste a phone, ID or bank card number into a question. It is never needed to
+ * answer, so it is masked before the question is stored or sent to a chat API.
+ */
+export function redactPersonalNumbers(text: string): string {
+  return text
+    .replace(/(?<!\d)\d{17}[\dXx](?![\dXx])/g, (m) => maskIdCard(m))
+    .replace(/(?<!\d)[1-9]\d{15,18}(?!\d)/g, (m) => maskBankCard(m))
+    .replace(/(?<!\d)1[3-9]\d{9}(?!\d)/g, (m) => maskPhone(m));
+}
+
 export interface AskInput {
   question: string;
   answerIndex: number;
@@ -107,8 +125,9 @@ export class AiAssistantService {
     return brand.permissions.includes(AI_ASSISTANT_PERMISSION);
   }
 
-  async ask(brand: BrandSettings, auth: AuthContext, language: Language, input: AskInput): Promise<AskReply> {
+  async ask(brand: BrandSettings, auth: AuthContext, language: Language, asked: AskInput): Promise<AskReply> {
     const started = Date.now();
+    const input = { ...asked, question: redactPersonalNumbers(asked.question) };
     const { db, rateLimiter } = this.#ctx;
     const store = (outcome: AiChatOutcome, answer: string, extra: { sources?: string[]; errorCode?: number } = {}) =>
       repo.insertChat(db, {

@@ -203,6 +203,17 @@ describe('embedded assistant', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('masks phone, ID and bank card numbers before storing a question', async () => {
+    const { client, author } = await authorClient(t);
+    await ask(client, '我的手机13812345678收不到验证码，身份证110101199003071234，卡号6222021234567890123');
+    const row = await t.app.ctx.db
+      .selectFrom('ai_chats')
+      .select('question')
+      .where('account_id', '=', author.accountId)
+      .executeTakeFirstOrThrow();
+    expect(row.question).toBe('我的手机138****5678收不到验证码，身份证110***********1234，卡号6222***********0123');
+  });
+
   it('keeps the stream path under maintenance', async () => {
     const { client } = await authorClient(t);
     const res = await client.post('/api/pc/v1/book-chapter/ai-chat-stream', {
