@@ -250,7 +250,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   // The most frequent call of all (every page): session and profile come from a write-aware cache
   // (hot-cache.ts), so the route checks the session itself instead of the platform guard.
   const sessionCache = new HotCache<AuthContext>();
-  const profileCache = new HotCache<string>();
+  // Kept as UTF-8 bytes: encoding the (Chinese) JSON again for every reply costs more than the lookup.
+  const profileCache = new HotCache<Buffer>();
   routeAliases(app, 'GET', ['/api/author/profile', '/api/pc/v3/user/info'], {}, async (request, reply) => {
     const token = request.cookies[ctx.sessions.cookieName];
     if (!token) throw notLoggedIn();
@@ -265,14 +266,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     }
     request.auth = who;
     const profileKey = `${who.clientId}:${who.accountId}`;
-    let json = profileCache.get(profileKey);
-    if (!json) {
+    let body = profileCache.get(profileKey);
+    if (!body) {
       const profile = await accounts.profile(who, request.brand);
       if (!profile) throw notLoggedIn();
-      json = JSON.stringify(ok(profile));
-      profileCache.set(profileKey, json, generation);
+      body = Buffer.from(JSON.stringify(ok(profile)));
+      profileCache.set(profileKey, body, generation);
     }
-    return reply.type('application/json; charset=utf-8').send(json);
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   routeAliases(app, 'GET', ['/api/author/global-data'], { config: { auth: 'author' } }, async (request) =>
