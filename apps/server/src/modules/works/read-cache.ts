@@ -6,7 +6,7 @@ import { writeGeneration } from '../../platform/db/write-generation.ts';
  * one instance; another instance's write (PostgreSQL, several servers) shows within 2 s.
  */
 export class ReadCache {
-  readonly #entries = new Map<string, { generation: number; until: number; text: string }>();
+  readonly #entries = new Map<string, { generation: number; until: number; body: Buffer }>();
   readonly #ttlMs: number;
   readonly #limit: number;
 
@@ -20,19 +20,20 @@ export class ReadCache {
     return writeGeneration.value;
   }
 
-  get(key: string, now = Date.now()): string | undefined {
+  get(key: string, now = Date.now()): Buffer | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (entry.generation !== writeGeneration.value || entry.until <= now) {
       this.#entries.delete(key);
       return undefined;
     }
-    return entry.text;
+    return entry.body;
   }
 
-  set(key: string, text: string, generation: number, now = Date.now()): void {
+  /** Kept as UTF-8 bytes: encoding a Chinese reply anew for every request costs more than the read. */
+  set(key: string, body: Buffer, generation: number, now = Date.now()): void {
     if (generation !== writeGeneration.value) return;
     if (this.#entries.size >= this.#limit) this.#entries.clear();
-    this.#entries.set(key, { generation, until: now + this.#ttlMs, text });
+    this.#entries.set(key, { generation, until: now + this.#ttlMs, body });
   }
 }

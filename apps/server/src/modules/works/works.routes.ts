@@ -8,7 +8,7 @@ import {
   WORKS_LIMITS,
 } from '@author-centre/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import { z } from 'zod';
+import { type ZodType, z } from 'zod';
 import { authOf } from '../../platform/auth/guards.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/input.ts';
@@ -22,6 +22,17 @@ import { PublishChecksFailed, PublishingService } from './publishing.service.ts'
 import { ReadCache } from './read-cache.ts';
 import { StatsService } from './stats.service.ts';
 import { type Owner, ownedBook } from './works.repository.ts';
+
+/** Input schemas are built once per route, not per request (building a zod schema costs more than using it). */
+const schemas = new Map<number, ZodType>();
+function once<S extends ZodType>(id: number, build: () => S): S {
+  let schema = schemas.get(id) as S | undefined;
+  if (!schema) {
+    schema = build();
+    schemas.set(id, schema);
+  }
+  return schema;
+}
 
 const id = z.coerce.number().int().positive();
 const kind = z.enum(BOOK_KINDS);
@@ -112,12 +123,14 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
   const listOf = (fixed?: BookKind) =>
     handled(async (request) => {
       const q = parseInput(
-        z.object({
-          kind: kind.default('novel'),
-          sort: z.enum(['updated', 'created', 'words', 'custom']).default('updated'),
-          page,
-          page_size: z.coerce.number().int().min(1).max(100).default(PAGINATION.defaultPageSize),
-        }),
+        once(1, () =>
+          z.object({
+            kind: kind.default('novel'),
+            sort: z.enum(['updated', 'created', 'words', 'custom']).default('updated'),
+            page,
+            page_size: z.coerce.number().int().min(1).max(100).default(PAGINATION.defaultPageSize),
+          }),
+        ),
         request.query,
         request,
       );
@@ -145,18 +158,30 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
   );
 
   routeAliases(app, 'POST', ['/api/pc/v1/book/edit-sort'], author, async (request) => {
-    const body = parseInput(z.object({ kind, book_ids: z.array(id).max(500) }), request.body, request);
+    const body = parseInput(
+      once(2, () => z.object({ kind, book_ids: z.array(id).max(500) })),
+      request.body,
+      request,
+    );
     await books.editSort(ownerOf(request), body.kind, body.book_ids);
     return ok(null);
   });
 
   routeAliases(app, 'GET', ['/api/pc/v1/book/categories'], author, async (request) => {
-    const q = parseInput(z.object({ kind: kind.default('novel') }), request.query, request);
+    const q = parseInput(
+      once(3, () => z.object({ kind: kind.default('novel') })),
+      request.query,
+      request,
+    );
     return ok(BOOK_CATEGORIES[q.kind].map((c) => ({ value: c.value, label: localize(request, c.label) })));
   });
 
   routeAliases(app, 'GET', ['/api/pc/v1/book/info'], author, async (request) => {
-    const q = parseInput(z.object({ book_id: id }), request.query, request);
+    const q = parseInput(
+      once(4, () => z.object({ book_id: id })),
+      request.query,
+      request,
+    );
     const book = await ownedBook(ctx.db, ownerOf(request), q.book_id);
     const refusal = await books.deleteRefusal(book);
     return ok({ ...bookView(book), deletable: !refusal, delete_refusal: refusal ? localize(request, refusal) : null });
@@ -164,7 +189,7 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
 
   routeAliases(app, 'POST', ['/api/pc/v1/book/save-book-info'], author, async (request) => {
     const body = parseInput(
-      bookInput.extend({ book_id: id.optional(), kind: kind.default('novel') }),
+      once(5, () => bookInput.extend({ book_id: id.optional(), kind: kind.default('novel') })),
       request.body,
       request,
     );
@@ -174,7 +199,11 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   routeAliases(app, 'GET', ['/api/pc/v1/book/check-book-title'], author, async (request) => {
-    const q = parseInput(z.object({ title: z.string().max(200), book_id: id.optional() }), request.query, request);
+    const q = parseInput(
+      once(6, () => z.object({ title: z.string().max(200), book_id: id.optional() })),
+      request.query,
+      request,
+    );
     const available = await books.titleAvailable(request.brand.clientId, q.title, q.book_id);
     return ok({
       available,
@@ -185,7 +214,11 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   routeAliases(app, 'GET', ['/api/pc/v1/book/check-book-num'], author, async (request) => {
-    const q = parseInput(z.object({ kind: kind.default('novel') }), request.query, request);
+    const q = parseInput(
+      once(7, () => z.object({ kind: kind.default('novel') })),
+      request.query,
+      request,
+    );
     const list = await books.list(ownerOf(request), q.kind, 'updated', 1, 1);
     return ok({
       count: list.total,
@@ -195,18 +228,30 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   routeAliases(app, 'POST', ['/api/pc/v1/book/del-book', '/api/author-book/del-book'], author, async (request) => {
-    const body = parseInput(z.object({ book_id: id }), request.body, request);
+    const body = parseInput(
+      once(8, () => z.object({ book_id: id })),
+      request.body,
+      request,
+    );
     await books.delete(ownerOf(request), body.book_id);
     return ok(null);
   });
 
   routeAliases(app, 'GET', ['/api/pc/v1/book/pay-point-info'], author, async (request) => {
-    const q = parseInput(z.object({ book_id: id }), request.query, request);
+    const q = parseInput(
+      once(9, () => z.object({ book_id: id })),
+      request.query,
+      request,
+    );
     return ok(await books.payPointInfo(ownerOf(request), q.book_id));
   });
 
   routeAliases(app, 'POST', ['/api/pc/v1/book/set-pay-point'], author, async (request) => {
-    const body = parseInput(z.object({ book_id: id, chapter_id: id.nullable() }), request.body, request);
+    const body = parseInput(
+      once(10, () => z.object({ book_id: id, chapter_id: id.nullable() })),
+      request.body,
+      request,
+    );
     return ok(await books.setPayPoint(ownerOf(request), body.book_id, body.chapter_id));
   });
 
@@ -219,11 +264,13 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
 
   routeAliases(app, 'GET', ['/api/pc/v1/book/export'], author, async (request, reply) => {
     const q = parseInput(
-      z.object({
-        book_id: id,
-        format: z.enum(['txt', 'epub']).default('txt'),
-        scope: z.enum(['all', 'published']).default('all'),
-      }),
+      once(11, () =>
+        z.object({
+          book_id: id,
+          format: z.enum(['txt', 'epub']).default('txt'),
+          scope: z.enum(['all', 'published']).default('all'),
+        }),
+      ),
       request.query,
       request,
     );
@@ -242,19 +289,25 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
   // Stage, daily words, calendar ------------------------------------------------------------------
 
   routeAliases(app, 'GET', ['/api/pc/v1/book/growth-cycle', '/api/pc/v1/book/stage'], author, async (request) => {
-    const q = parseInput(z.object({ book_id: id }), request.query, request);
+    const q = parseInput(
+      once(12, () => z.object({ book_id: id })),
+      request.query,
+      request,
+    );
     return ok(await stats.stage(ownerOf(request), q.book_id, request.brand));
   });
 
   routeAliases(app, 'GET', ['/api/pc/v1/book/daily-words'], author, async (request) => {
     const today = shanghaiDate(Date.now());
     const q = parseInput(
-      z.object({
-        book_id: id.optional(),
-        from: z.string().optional(),
-        to: z.string().optional(),
-        days: z.coerce.number().int().min(1).max(366).default(30),
-      }),
+      once(13, () =>
+        z.object({
+          book_id: id.optional(),
+          from: z.string().optional(),
+          to: z.string().optional(),
+          days: z.coerce.number().int().min(1).max(366).default(30),
+        }),
+      ),
       request.query,
       request,
     );
@@ -270,11 +323,11 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
     author,
     async (request) => {
       const q = parseInput(
-        z.object({ month: z.string().default(shanghaiDate(Date.now()).slice(0, 7)) }),
+        once(14, () => z.object({ month: z.string().optional() })),
         request.query,
         request,
       );
-      return ok(await stats.calendar(ownerOf(request), q.month));
+      return ok(await stats.calendar(ownerOf(request), q.month ?? shanghaiDate(Date.now()).slice(0, 7)));
     },
   );
 
@@ -287,14 +340,18 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
     ['/api/pc/v1/book-chapter/volumes', '/api/pc/v3/book-chapter/volumes'],
     author,
     async (request) => {
-      const q = parseInput(z.object({ book_id: id }), request.query, request);
+      const q = parseInput(
+        once(15, () => z.object({ book_id: id })),
+        request.query,
+        request,
+      );
       return ok(await chapters.volumes(ownerOf(request), q.book_id));
     },
   );
 
   routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/volume-save'], author, async (request) => {
     const body = parseInput(
-      z.object({ book_id: id, volume_id: id.optional(), title: z.string().max(200) }),
+      once(16, () => z.object({ book_id: id, volume_id: id.optional(), title: z.string().max(200) })),
       request.body,
       request,
     );
@@ -303,13 +360,21 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/volume-sort'], author, async (request) => {
-    const body = parseInput(z.object({ book_id: id, volume_ids: z.array(id).max(1000) }), request.body, request);
+    const body = parseInput(
+      once(17, () => z.object({ book_id: id, volume_ids: z.array(id).max(1000) })),
+      request.body,
+      request,
+    );
     await chapters.sortVolumes(ownerOf(request), body.book_id, body.volume_ids);
     return ok(null);
   });
 
   routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/volume-delete'], author, async (request) => {
-    const body = parseInput(z.object({ book_id: id, volume_id: id }), request.body, request);
+    const body = parseInput(
+      once(18, () => z.object({ book_id: id, volume_id: id })),
+      request.body,
+      request,
+    );
     await chapters.deleteVolume(ownerOf(request), body.book_id, body.volume_id);
     return ok(null);
   });
@@ -320,21 +385,25 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
   // The chapter list an author pages through: served from a write-aware cache of the serialized reply.
   const listCache = new ReadCache();
   routeAliases(app, 'GET', ['/api/pc/v1/book-chapter/list'], author, async (request, reply) => {
-    const q = parseInput(
-      z.object({
-        book_id: id,
-        volume_id: id.optional(),
-        status: z.enum(['draft', 'published', 'revised']).optional(),
-        page,
-        page_size: z.coerce.number().int().min(1).max(100).default(PAGINATION.defaultPageSize),
-      }),
-      request.query,
-      request,
-    );
     const owner = ownerOf(request);
-    const key = `${owner.clientId}:${owner.accountId}:${q.book_id}:${q.volume_id ?? 0}:${q.status ?? ''}:${q.page}:${q.page_size}`;
-    let text = listCache.get(key);
-    if (!text) {
+    // Keyed by the parameters as sent: a cached reply is only ever stored after they were validated.
+    const raw = request.query as Record<string, string | undefined>;
+    const key = `${owner.clientId}:${owner.accountId}:${raw.book_id}:${raw.volume_id ?? ''}:${raw.status ?? ''}:${raw.page ?? ''}:${raw.page_size ?? ''}`;
+    let body = listCache.get(key);
+    if (!body) {
+      const q = parseInput(
+        once(19, () =>
+          z.object({
+            book_id: id,
+            volume_id: id.optional(),
+            status: z.enum(['draft', 'published', 'revised']).optional(),
+            page,
+            page_size: z.coerce.number().int().min(1).max(100).default(PAGINATION.defaultPageSize),
+          }),
+        ),
+        request.query,
+        request,
+      );
       const generation = ReadCache.generation();
       const data = await chapters.list(owner, {
         bookId: q.book_id,
@@ -343,10 +412,10 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
         page: q.page,
         pageSize: q.page_size,
       });
-      text = JSON.stringify(ok(data));
-      listCache.set(key, text, generation);
+      body = Buffer.from(JSON.stringify(ok(data)));
+      listCache.set(key, body, generation);
     }
-    return reply.type('application/json; charset=utf-8').send(text);
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   routeAliases(
@@ -355,14 +424,18 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
     ['/api/pc/v1/book-chapter/detail', '/api/pc/v1/book-chapter/preview'],
     author,
     async (request) => {
-      const q = parseInput(z.object({ chapter_id: id }), request.query, request);
+      const q = parseInput(
+        once(20, () => z.object({ chapter_id: id })),
+        request.query,
+        request,
+      );
       return ok(await chapters.detail(ownerOf(request), q.chapter_id));
     },
   );
 
   routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/create'], author, async (request) => {
     const body = parseInput(
-      z.object({ book_id: id, volume_id: id.optional(), title: z.string().max(200).default('') }),
+      once(21, () => z.object({ book_id: id, volume_id: id.optional(), title: z.string().max(200).default('') })),
       request.body,
       request,
     );
@@ -389,20 +462,28 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
   routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/auto-save'], author, save(false));
 
   routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/rename'], author, async (request) => {
-    const body = parseInput(z.object({ chapter_id: id, title: z.string().max(200) }), request.body, request);
+    const body = parseInput(
+      once(22, () => z.object({ chapter_id: id, title: z.string().max(200) })),
+      request.body,
+      request,
+    );
     await chapters.rename(ownerOf(request), body.chapter_id, body.title);
     return ok(null);
   });
 
   routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/author-say'], author, async (request) => {
-    const body = parseInput(z.object({ chapter_id: id, author_say: z.string().max(5000) }), request.body, request);
+    const body = parseInput(
+      once(23, () => z.object({ chapter_id: id, author_say: z.string().max(5000) })),
+      request.body,
+      request,
+    );
     await chapters.setAuthorSay(ownerOf(request), body.chapter_id, body.author_say);
     return ok(null);
   });
 
   routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/move'], author, async (request) => {
     const body = parseInput(
-      z.object({ chapter_id: id, volume_id: id, position: z.number().int().min(0) }),
+      once(24, () => z.object({ chapter_id: id, volume_id: id, position: z.number().int().min(0) })),
       request.body,
       request,
     );
@@ -411,18 +492,30 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/delete'], author, async (request) => {
-    const body = parseInput(z.object({ chapter_id: id }), request.body, request);
+    const body = parseInput(
+      once(25, () => z.object({ chapter_id: id })),
+      request.body,
+      request,
+    );
     await chapters.remove(ownerOf(request), body.chapter_id);
     return ok(null);
   });
 
   routeAliases(app, 'GET', ['/api/pc/v1/book-chapter/recycle-bin'], author, async (request) => {
-    const q = parseInput(z.object({ book_id: id }), request.query, request);
+    const q = parseInput(
+      once(26, () => z.object({ book_id: id })),
+      request.query,
+      request,
+    );
     return ok(await chapters.recycleBin(ownerOf(request), q.book_id));
   });
 
   routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/restore'], author, async (request) => {
-    const body = parseInput(z.object({ chapter_id: id }), request.body, request);
+    const body = parseInput(
+      once(27, () => z.object({ chapter_id: id })),
+      request.body,
+      request,
+    );
     await chapters.restore(ownerOf(request), body.chapter_id);
     return ok(null);
   });
@@ -433,13 +526,21 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
     ['/api/pc/v1/book-chapter/drafts', '/api/author-book/get-draft-chapter'],
     author,
     async (request) => {
-      const q = parseInput(z.object({ book_id: id }), request.query, request);
+      const q = parseInput(
+        once(28, () => z.object({ book_id: id })),
+        request.query,
+        request,
+      );
       return ok(await chapters.drafts(ownerOf(request), q.book_id));
     },
   );
 
   routeAliases(app, 'GET', ['/api/pc/v1/book-chapter/history'], author, async (request) => {
-    const q = parseInput(z.object({ chapter_id: id }), request.query, request);
+    const q = parseInput(
+      once(29, () => z.object({ chapter_id: id })),
+      request.query,
+      request,
+    );
     return ok(await chapters.history(ownerOf(request), q.chapter_id));
   });
 
@@ -450,11 +551,13 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
     author,
     async (request) => {
       const q = parseInput(
-        z.object({
-          chapter_id: id,
-          version_id: id,
-          against: z.union([z.enum(['current', 'published']), id]).default('current'),
-        }),
+        once(30, () =>
+          z.object({
+            chapter_id: id,
+            version_id: id,
+            against: z.union([z.enum(['current', 'published']), id]).default('current'),
+          }),
+        ),
         request.query,
         request,
       );
@@ -469,7 +572,7 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
     author,
     handled(async (request) => {
       const body = parseInput(
-        z.object({ chapter_id: id, version_id: id, base_revision: z.number().int().min(0) }),
+        once(31, () => z.object({ chapter_id: id, version_id: id, base_revision: z.number().int().min(0) })),
         request.body,
         request,
       );
@@ -486,7 +589,11 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
     ['/api/pc/v1/book-chapter/draft-publish'],
     author,
     handled(async (request) => {
-      const body = parseInput(z.object({ chapter_id: id, force: z.boolean().default(false) }), request.body, request);
+      const body = parseInput(
+        once(32, () => z.object({ chapter_id: id, force: z.boolean().default(false) })),
+        request.body,
+        request,
+      );
       return ok(await publishing.publishNow(ownerOf(request), body.chapter_id, body.force, languageOf(request)));
     }),
   );
@@ -498,7 +605,7 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
     author,
     handled(async (request) => {
       const body = parseInput(
-        z.object({ chapter_id: id, publish_at: z.number().int(), force: z.boolean().default(false) }),
+        once(33, () => z.object({ chapter_id: id, publish_at: z.number().int(), force: z.boolean().default(false) })),
         request.body,
         request,
       );
@@ -509,25 +616,35 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
   );
 
   routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/publish-time-cancel'], author, async (request) => {
-    const body = parseInput(z.object({ chapter_id: id }), request.body, request);
+    const body = parseInput(
+      once(34, () => z.object({ chapter_id: id })),
+      request.body,
+      request,
+    );
     await publishing.cancelSchedule(ownerOf(request), body.chapter_id);
     return ok(null);
   });
 
   routeAliases(app, 'GET', ['/api/pc/v1/book-chapter/regular-time-data'], author, async (request) => {
-    const q = parseInput(z.object({ book_id: id }), request.query, request);
+    const q = parseInput(
+      once(35, () => z.object({ book_id: id })),
+      request.query,
+      request,
+    );
     return ok(await publishing.regularSchedule(ownerOf(request), q.book_id));
   });
 
   routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/regular-time-data'], author, async (request) => {
     const body = parseInput(
-      z.object({
-        book_id: id,
-        enabled: z.boolean(),
-        time: z.string().max(5),
-        weekdays: z.array(z.number().int()).max(7).default([1, 2, 3, 4, 5, 6, 7]),
-        count: z.number().int().default(1),
-      }),
+      once(36, () =>
+        z.object({
+          book_id: id,
+          enabled: z.boolean(),
+          time: z.string().max(5),
+          weekdays: z.array(z.number().int()).max(7).default([1, 2, 3, 4, 5, 6, 7]),
+          count: z.number().int().default(1),
+        }),
+      ),
       request.body,
       request,
     );
@@ -540,14 +657,22 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
     ['/api/pc/v1/book-chapter/publish-notices', '/api/author-book/has-refuse-chapters'],
     author,
     async (request) => {
-      const q = parseInput(z.object({ book_id: id }), request.query, request);
+      const q = parseInput(
+        once(37, () => z.object({ book_id: id })),
+        request.query,
+        request,
+      );
       const list = await publishing.notices(ownerOf(request), q.book_id);
       return ok({ has: list.length > 0, list });
     },
   );
 
   routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/publish-notices-seen'], author, async (request) => {
-    const body = parseInput(z.object({ book_id: id }), request.body, request);
+    const body = parseInput(
+      once(38, () => z.object({ book_id: id })),
+      request.body,
+      request,
+    );
     await publishing.markNoticesSeen(ownerOf(request), body.book_id);
     return ok(null);
   });
@@ -559,11 +684,13 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
     author,
     async (request) => {
       const body = parseInput(
-        z.object({
-          chapter_id: id,
-          title: z.string().max(500).optional(),
-          content: z.string().max(WORKS_LIMITS.chapterTextMax).optional(),
-        }),
+        once(39, () =>
+          z.object({
+            chapter_id: id,
+            title: z.string().max(500).optional(),
+            content: z.string().max(WORKS_LIMITS.chapterTextMax).optional(),
+          }),
+        ),
         request.body,
         request,
       );
@@ -576,12 +703,20 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
     ok(await publishing.excludes(ownerOf(request))),
   );
   routeAliases(app, 'POST', ['/api/pc/v1/text-correct/excludes-add'], author, async (request) => {
-    const body = parseInput(z.object({ word: z.string().max(100) }), request.body, request);
+    const body = parseInput(
+      once(40, () => z.object({ word: z.string().max(100) })),
+      request.body,
+      request,
+    );
     await publishing.addExclude(ownerOf(request), body.word);
     return ok(null);
   });
   routeAliases(app, 'POST', ['/api/pc/v1/text-correct/excludes-remove'], author, async (request) => {
-    const body = parseInput(z.object({ word: z.string().max(100) }), request.body, request);
+    const body = parseInput(
+      once(41, () => z.object({ word: z.string().max(100) })),
+      request.body,
+      request,
+    );
     await publishing.removeExclude(ownerOf(request), body.word);
     return ok(null);
   });
@@ -590,18 +725,24 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
   // Import
 
   routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/upload'], author, async (request) => {
-    const q = parseInput(z.object({ book_id: id, file_name: z.string().min(1).max(255) }), request.query, request);
+    const q = parseInput(
+      once(42, () => z.object({ book_id: id, file_name: z.string().min(1).max(255) })),
+      request.query,
+      request,
+    );
     const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     return ok(await files.upload(ownerOf(request), q.book_id, q.file_name, data));
   });
 
   routeAliases(app, 'GET', ['/api/pc/v1/book-chapter/upload-lines'], author, async (request) => {
     const q = parseInput(
-      z.object({
-        import_id: id,
-        from: z.coerce.number().int().min(0).default(0),
-        count: z.coerce.number().int().min(1).max(2000).default(200),
-      }),
+      once(43, () =>
+        z.object({
+          import_id: id,
+          from: z.coerce.number().int().min(0).default(0),
+          count: z.coerce.number().int().min(1).max(2000).default(200),
+        }),
+      ),
       request.query,
       request,
     );
@@ -610,7 +751,7 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
 
   routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/upload-preview'], author, async (request) => {
     const body = parseInput(
-      z.object({ import_id: id, segments: z.array(headingInput).max(20_000) }),
+      once(44, () => z.object({ import_id: id, segments: z.array(headingInput).max(20_000) })),
       request.body,
       request,
     );
@@ -619,7 +760,9 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
 
   routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/upload-commit'], author, async (request) => {
     const body = parseInput(
-      z.object({ import_id: id, segments: z.array(headingInput).max(20_000), volume_id: id.optional() }),
+      once(45, () =>
+        z.object({ import_id: id, segments: z.array(headingInput).max(20_000), volume_id: id.optional() }),
+      ),
       request.body,
       request,
     );
@@ -627,7 +770,11 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   routeAliases(app, 'GET', ['/api/pc/v1/book-chapter/upload-status'], author, async (request) => {
-    const q = parseInput(z.object({ import_id: id }), request.query, request);
+    const q = parseInput(
+      once(46, () => z.object({ import_id: id })),
+      request.query,
+      request,
+    );
     return ok(await files.status(ownerOf(request), q.import_id));
   });
 
