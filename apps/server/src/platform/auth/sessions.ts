@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Role } from '../db/schema.ts';
+import { writeGeneration } from '../db/write-generation.ts';
 
 export interface AuthContext {
   sessionId: string;
@@ -20,6 +21,24 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
+ * Session rows read by this process are reused while it has written nothing since (any logout,
+ * account switch or touch is a write) and for at most 2 s, so an authenticated read does not cost a
+ * query; another instance's logout is seen within 2 s.
+ */
+const SESSION_CACHE_MS = 2000;
+const SESSION_CACHE_LIMIT = 20_000;
+interface SessionRow {
+  id: string;
+  user_id: number;
+  account_id: number;
+  client_id: number;
+  last_seen_at: number;
+  idle_expires_at: number;
+  absolute_expires_at: number;
+  role: Role;
+}
+
+/**
  * Server-side sessions: an opaque 256-bit token in an HttpOnly cookie, stored only as its hash,
  * bound to one brand, with idle and absolute timeouts.
  */
@@ -27,6 +46,7 @@ export class Sessions {
   readonly #db: Db;
   readonly cookieName: string;
   readonly #secure: boolean;
+  readonly #cache = new Map<string, { generation: number; until: number; row: SessionRow | undefined }>();
 
   constructor(db: Db, options: { production: boolean }) {
     this.#db = db;
@@ -75,6 +95,26 @@ export class Sessions {
     const token = request.cookies[this.cookieName];
     if (!token) return null;
     const id = hashToken(token);
+    const row = await this.#row(id, now);
+    if (!row || row.client_id !== request.brand.clientId) return null;
+    if (row.idle_expires_at <= now || row.absolute_expires_at <= now) {
+      await this.#db.deleteFrom('sessions').where('id', '=', id).execute();
+      return null;
+    }
+    if (now - row.last_seen_at > TOUCH_INTERVAL_MS) {
+      await this.#db
+        .updateTable('sessions')
+        .set({ last_seen_at: now, idle_expires_at: Math.min(now + SESSION_IDLE_MS, row.absolute_expires_at) })
+        .where('id', '=', id)
+        .execute();
+    }
+    return { sessionId: id, userId: row.user_id, accountId: row.account_id, clientId: row.client_id, role: row.role };
+  }
+
+  async #row(id: string, now: number): Promise<SessionRow | undefined> {
+    const hit = this.#cache.get(id);
+    if (hit && hit.generation === writeGeneration.value && hit.until > now) return hit.row;
+    const generation = writeGeneration.value;
     const row = await this.#db
       .selectFrom('sessions')
       .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
@@ -90,19 +130,11 @@ export class Sessions {
       ])
       .where('sessions.id', '=', id)
       .executeTakeFirst();
-    if (!row || row.client_id !== request.brand.clientId) return null;
-    if (row.idle_expires_at <= now || row.absolute_expires_at <= now) {
-      await this.#db.deleteFrom('sessions').where('id', '=', id).execute();
-      return null;
+    if (generation === writeGeneration.value) {
+      if (this.#cache.size >= SESSION_CACHE_LIMIT) this.#cache.clear();
+      this.#cache.set(id, { generation, until: now + SESSION_CACHE_MS, row });
     }
-    if (now - row.last_seen_at > TOUCH_INTERVAL_MS) {
-      await this.#db
-        .updateTable('sessions')
-        .set({ last_seen_at: now, idle_expires_at: Math.min(now + SESSION_IDLE_MS, row.absolute_expires_at) })
-        .where('id', '=', id)
-        .execute();
-    }
-    return { sessionId: id, userId: row.user_id, accountId: row.account_id, clientId: row.client_id, role: row.role };
+    return row;
   }
 
   /** Moves the session to another of the same person's accounts (pen names). */
