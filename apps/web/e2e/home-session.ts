@@ -394,3 +394,24 @@ export async function drainPops(p: Page, quietMs = 4000): Promise<string[]> {
   }
   return seen;
 }
+
+/**
+ * Opens `url` with the page's clock standing still, moving it 100 ms at a time until `ready()`
+ * holds: timers then fire only when a test says so, which makes "after 2 s" and "every 300000 ms"
+ * exact to within one step.
+ */
+export async function gotoWithStillClock(
+  p: Page,
+  url: string,
+  ready: () => Promise<boolean>,
+  start = new Date(),
+): Promise<void> {
+  await p.clock.install({ time: start });
+  await p.clock.pauseAt(new Date(start.getTime() + 1000));
+  await p.goto(url);
+  for (let i = 0; i < 400; i++) {
+    if (await ready()) return;
+    await p.clock.runFor(100);
+  }
+  throw new Error(`${url} did not become ready`);
+}

@@ -10,6 +10,7 @@ import {
   closeServerDb,
   drainPops,
   eventually,
+  gotoWithStillClock,
   logIn,
   newAuthor,
   popOnScreen,
@@ -126,16 +127,17 @@ describe('each pop and its rule', () => {
     ]);
     await open();
     await logIn(context, author);
-    await page.clock.install();
-    await visit(page, '/front/index');
     const pop = page.getByTestId('badge-envelope');
-    await pop.waitFor();
-    // Sealed first, then it opens by itself (or by its button) and fires confetti once.
+    await gotoWithStillClock(page, appUrl('/front/index'), () => pop.isVisible());
+    // Sealed first, then it opens by its button (or by itself) and fires confetti once.
     expect(await pop.locator('[data-phase]').getAttribute('data-phase')).toBe('sealed');
     await pop.getByRole('button', { name: '拆开信封' }).click();
+    await page.clock.runFor(800);
     await pop.locator('[data-phase="open"]').waitFor();
     await page.mouse.move(5, 5);
-    await page.locator('body > canvas').first().waitFor({ state: 'attached' });
+    const canvas = page.locator('body > canvas');
+    for (let i = 0; i < 40 && (await canvas.count()) === 0; i++) await page.clock.runFor(50);
+    expect(await canvas.count()).toBeGreaterThan(0);
     expect(await pop.getByRole('heading', { name: '恭喜获得 2 枚新勋章' }).count()).toBe(1);
     // Two badges become four slides; the counter still counts two.
     expect(await pop.getByTestId('badge-slide').count()).toBe(4);
@@ -163,7 +165,8 @@ describe('each pop and its rule', () => {
     await logIn(context, author);
     await visit(page, '/front/index');
     const pop = page.getByTestId('badge-envelope');
-    await pop.getByRole('button', { name: '拆开信封' }).click();
+    // It opens by itself.
+    await pop.locator('[data-phase="open"]').waitFor();
     const popup = context.waitForEvent('page');
     await pop.getByRole('button', { name: '查看更多勋章' }).click();
     const tab = await popup;
@@ -181,7 +184,7 @@ describe('each pop and its rule', () => {
     await logIn(context, author);
     await visit(page, '/front/page/medal-wall');
     const pop = page.getByTestId('badge-envelope');
-    await pop.getByRole('button', { name: '拆开信封' }).click();
+    await pop.locator('[data-phase="open"]').waitFor();
     let opened = false;
     context.on('page', () => {
       opened = true;
@@ -291,14 +294,15 @@ describe('the seen calls, 2 s after a pop shows', () => {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === path) calls.push(r);
     });
-    await page.clock.install();
-    await visit(page, '/front/index');
-    await page.getByTestId(popId).waitFor();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 300);
-    await page.clock.runFor(1200);
+    // The page's clock stands still and moves only in steps of 100 ms: the pop mounts within the
+    // step it is first seen in, so its 2000 ms timer has certainly not fired 1800 ms later and
+    // certainly has 2100 ms later.
+    const pop = page.getByTestId(popId);
+    await gotoWithStillClock(page, appUrl('/front/index'), () => pop.isVisible());
+    await page.clock.runFor(1800);
     expect(calls).toHaveLength(0);
     const call = page.waitForRequest((r) => new URL(r.url()).pathname === path);
-    await page.clock.runFor(1000);
+    await page.clock.runFor(300);
     await call;
     return { author, call: await call };
   }
