@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { startCheckpointer } from './checkpointer.ts';
 import type { Database } from './schema.ts';
 import { writeGeneration } from './write-generation.ts';
 
@@ -26,17 +27,28 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; p
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(resolve(options.dataDir, 'author-centre.sqlite'));
+  const file = resolve(options.dataDir, 'author-centre.sqlite');
+  const sqlite = new SQLite(file);
   // WAL with synchronous=NORMAL: a committed transaction survives the process being killed.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Checkpoints (and their disk syncs) run on a worker thread; this is only the safety net.
+  sqlite.pragma('wal_autocheckpoint = 20000');
+  const checkpointer = startCheckpointer(file);
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [writeGeneration],
   });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    engine: 'sqlite',
+    close: async () => {
+      await checkpointer.stop();
+      await db.destroy();
+    },
+  };
 }
 
 const STATEMENT_CACHE_LIMIT = 2000;
