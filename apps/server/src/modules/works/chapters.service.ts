@@ -496,12 +496,15 @@ export class ChaptersService {
         .execute();
       if (snapshot)
         await insertVersion(tx, row.id, revision, input.explicit ? 'save' : 'autosave', title, content, words, now);
+      // The book's totals move with the words; its "updated" time at most once a minute while the words stay.
       const delta = row.counted ? words - row.words : 0;
-      await tx
-        .updateTable('books')
-        .set((eb) => ({ total_words: eb('total_words', '+', delta), updated_at: now }))
-        .where('id', '=', row.book_id)
-        .execute();
+      if (delta !== 0 || now - row.saved_at > 60_000) {
+        await tx
+          .updateTable('books')
+          .set((eb) => ({ total_words: eb('total_words', '+', delta), updated_at: now }))
+          .where('id', '=', row.book_id)
+          .execute();
+      }
       return {
         kind: 'saved' as const,
         result: {
