@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { Role } from '../db/schema.ts';
-import { writeGeneration } from '../db/write-generation.ts';
 
 export interface AuthContext {
   sessionId: string;
@@ -21,9 +20,10 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Session rows read by this process are reused while it has written nothing since (any logout,
- * account switch or touch is a write) and for at most 2 s, so an authenticated read does not cost a
- * query; another instance's logout is seen within 2 s.
+ * Session rows read by this process are reused until this process writes a session (login,
+ * logout, account switch, touch: every session write goes through this class) and for at most
+ * 2 s, so an authenticated request does not cost a query; a logout on another instance, or a role
+ * changed elsewhere, is seen within 2 s.
  */
 const SESSION_CACHE_MS = 2000;
 const SESSION_CACHE_LIMIT = 20_000;
@@ -47,6 +47,8 @@ export class Sessions {
   readonly cookieName: string;
   readonly #secure: boolean;
   readonly #cache = new Map<string, { generation: number; until: number; row: SessionRow | undefined }>();
+  /** Moves before and after every session write of this process; rows cached in another generation are not used. */
+  #generation = 0;
 
   constructor(db: Db, options: { production: boolean }) {
     this.#db = db;
@@ -57,6 +59,7 @@ export class Sessions {
   /** Creates a session and returns its token (a fresh token every login: rotation). */
   async issue(who: { userId: number; accountId: number; clientId: number }, now = Date.now()): Promise<string> {
     const token = randomBytes(32).toString('base64url');
+    this.#generation++;
     await this.#db
       .insertInto('sessions')
       .values({
@@ -70,6 +73,7 @@ export class Sessions {
         absolute_expires_at: now + SESSION_ABSOLUTE_MS,
       })
       .execute();
+    this.#generation++;
     return token;
   }
 
@@ -98,23 +102,27 @@ export class Sessions {
     const row = await this.#row(id, now);
     if (!row || row.client_id !== request.brand.clientId) return null;
     if (row.idle_expires_at <= now || row.absolute_expires_at <= now) {
+      this.#generation++;
       await this.#db.deleteFrom('sessions').where('id', '=', id).execute();
+      this.#generation++;
       return null;
     }
     if (now - row.last_seen_at > TOUCH_INTERVAL_MS) {
+      this.#generation++;
       await this.#db
         .updateTable('sessions')
         .set({ last_seen_at: now, idle_expires_at: Math.min(now + SESSION_IDLE_MS, row.absolute_expires_at) })
         .where('id', '=', id)
         .execute();
+      this.#generation++;
     }
     return { sessionId: id, userId: row.user_id, accountId: row.account_id, clientId: row.client_id, role: row.role };
   }
 
   async #row(id: string, now: number): Promise<SessionRow | undefined> {
     const hit = this.#cache.get(id);
-    if (hit && hit.generation === writeGeneration.value && hit.until > now) return hit.row;
-    const generation = writeGeneration.value;
+    if (hit && hit.generation === this.#generation && hit.until > now) return hit.row;
+    const generation = this.#generation;
     const row = await this.#db
       .selectFrom('sessions')
       .innerJoin('accounts', 'accounts.id', 'sessions.account_id')
@@ -130,7 +138,7 @@ export class Sessions {
       ])
       .where('sessions.id', '=', id)
       .executeTakeFirst();
-    if (generation === writeGeneration.value) {
+    if (generation === this.#generation) {
       if (this.#cache.size >= SESSION_CACHE_LIMIT) this.#cache.clear();
       this.#cache.set(id, { generation, until: now + SESSION_CACHE_MS, row });
     }
@@ -139,17 +147,23 @@ export class Sessions {
 
   /** Moves the session to another of the same person's accounts (pen names). */
   async switchAccount(sessionId: string, accountId: number): Promise<void> {
+    this.#generation++;
     await this.#db.updateTable('sessions').set({ account_id: accountId }).where('id', '=', sessionId).execute();
+    this.#generation++;
   }
 
   async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = request.cookies[this.cookieName];
+    this.#generation++;
     if (token) await this.#db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
+    this.#generation++;
     reply.clearCookie(this.cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.#secure });
   }
 
   async endAllOf(userId: number): Promise<void> {
+    this.#generation++;
     await this.#db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    this.#generation++;
   }
 
   async purgeExpired(now = Date.now()): Promise<void> {
