@@ -384,7 +384,7 @@ export class ChaptersService {
         'en-US': `A chapter may have at most ${WORKS_LIMITS.chapterTextMax} characters`,
       });
     }
-    const content = input.content.replace(/\r\n?/g, '\n');
+    const content = input.content.includes('\r') ? input.content.replace(/\r\n?/g, '\n') : input.content;
     const title = input.title.trim().slice(0, WORKS_LIMITS.chapterTitleMax * 2);
     const words = countWords(content);
     const hash = textHash(content);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { isAllowedText, TEXT_PATTERN_MESSAGE, WORKS_LIMITS } from '@author-centre/shared';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db/database.ts';
@@ -20,7 +20,7 @@ export interface Owner {
   userId: number;
 }
 
-export const textHash = (text: string) => createHash('sha1').update(text).digest('hex');
+export const textHash = (text: string) => hash('sha1', text);
 
 /** Titles compare without case, width or spacing differences: '夜雨 ' and '夜雨' are the same book. */
 export function titleKey(title: string): string {
