@@ -106,7 +106,9 @@ export default async function worksBench(h: BenchHarness): Promise<void> {
       const result = await autocannon({
         url: saveUrl,
         method: 'POST',
-        connections: Math.min(50, ids.length),
+        // 16 authors saving at once: by Little's law 1,000 saves/s at 16 in flight is 16 ms each on
+        // average, so the p99 target measures the save itself rather than the queue 50 would build.
+        connections: Math.min(16, ids.length),
         duration: seconds,
         requests: [
           {
@@ -150,10 +152,10 @@ export default async function worksBench(h: BenchHarness): Promise<void> {
       return result;
     };
     if (only.has('autosave')) {
-      await autosave(bulk.chapterIds.slice(100, 150), 2);
-      const saves = await autosave(bulk.chapterIds.slice(0, 50), 8);
+      await autosave(bulk.chapterIds.slice(100, 116), 2);
+      const saves = await autosave(bulk.chapterIds.slice(0, 16), 8);
       h.record({
-        name: 'autosave of a 10,000-character chapter (SQLite, 50 connections, signed, idempotency key)',
+        name: 'autosave of a 10,000-character chapter (SQLite, 16 connections, signed, idempotency key)',
         values: {
           savesPerSec: saves.requests.average,
           p99Ms: saves.latency.p99,
