@@ -121,6 +121,44 @@ describe('writing a chapter', () => {
     await context.close();
   });
 
+  it('asks which text to keep when text kept on this device meets a newer one on the server', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `本机暂存${Date.now().toString(36)}`);
+    const chapterId = await openNewChapter(page, bookId);
+    await page.getByTestId('chapter-body').click();
+    await page.keyboard.type('第一版。');
+    await expect.poll(() => status(page).getAttribute('data-status'), { timeout: 10_000 }).toBe('saved');
+    // Offline here: the next sentence stays in this browser's journal; the tab is closed.
+    await context.route('**/api/pc/v1/book-chapter/**', (route) => route.abort('internetdisconnected'));
+    await page.keyboard.type('只在这台电脑上写的一句。');
+    await expect.poll(() => status(page).getAttribute('data-status'), { timeout: 10_000 }).toMatch(/offline|retrying/);
+    await page.close({ runBeforeUnload: false });
+    await context.unroute('**/api/pc/v1/book-chapter/**');
+    // Meanwhile the chapter is changed elsewhere (another device).
+    const other = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    await other.addCookies(await context.cookies());
+    const elsewhere = await other.newPage();
+    await elsewhere.goto(appUrl(`/front/book-upload?book_id=${bookId}&chapter_id=${chapterId}`));
+    await elsewhere.getByTestId('chapter-body').waitFor();
+    await elsewhere.evaluate(() => localStorage.clear());
+    await elsewhere.getByTestId('chapter-body').fill('另一台设备上的版本。');
+    await expect.poll(() => serverChapterText(chapterId)?.body, { timeout: 10_000 }).toBe('另一台设备上的版本。');
+    await other.close();
+    // Back on this computer: both texts are shown; the author keeps the one from this device.
+    const again = await context.newPage();
+    await again.goto(appUrl(`/front/book-upload?book_id=${bookId}&chapter_id=${chapterId}`));
+    await again.getByTestId('conflict-mine').waitFor({ timeout: 10_000 });
+    expect(await again.getByTestId('conflict-mine').textContent()).toBe('第一版。只在这台电脑上写的一句。');
+    expect(await again.getByTestId('conflict-server').textContent()).toBe('另一台设备上的版本。');
+    await again.getByRole('button', { name: '保留我的版本' }).click();
+    await expect
+      .poll(() => serverChapterText(chapterId)?.body, { timeout: 10_000 })
+      .toBe('第一版。只在这台电脑上写的一句。');
+    expect(await again.getByTestId('chapter-body').inputValue()).toBe('第一版。只在这台电脑上写的一句。');
+    await context.close();
+  });
+
   it('saves with Ctrl+S and switches the skin, remembered on the next visit', async () => {
     const { context, page } = await newPage(browser);
     await logInAuthor(context);

@@ -65,7 +65,7 @@ const TextBody = memo(function TextBody(props: {
   initial: string;
   placeholder: string;
   onInput: () => void;
-  textRef: React.RefObject<HTMLTextAreaElement | null>;
+  textRef: (el: HTMLTextAreaElement | null) => void;
 }) {
   return (
     <textarea
@@ -181,12 +181,28 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
   const countTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const volumes = useVolumes(short ? 0 : initial.book_id);
 
+  /**
+   * A text put in the editor that React has not rendered yet (conflict resolution, restore):
+   * what the editor holds until the new fields mount.
+   */
+  const pending = useRef<Draft | null>(null);
+  // The fields are kept even after they unmount (React would null its refs): a detached field still
+  // holds its text, so a save finishing after the author left the page never reads an empty text.
+  const keepBody = useCallback((el: HTMLTextAreaElement | null) => {
+    if (!el) return;
+    bodyRef.current = el;
+    pending.current = null;
+  }, []);
+  const keepTitle = useCallback((el: HTMLInputElement | null) => {
+    if (el) titleRef.current = el;
+  }, []);
   const read = useCallback(
-    (): Draft => ({
-      title: titleRef.current?.value ?? '',
-      content: bodyRef.current?.value ?? '',
-      authorSay: sayRef.current?.value ?? '',
-    }),
+    (): Draft =>
+      pending.current ?? {
+        title: titleRef.current?.value ?? '',
+        content: bodyRef.current?.value ?? '',
+        authorSay: sayRef.current?.value ?? '',
+      },
     [],
   );
 
@@ -229,6 +245,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
     if (entry && !sameDraft(entry.draft, draftOf(initial))) {
       if (entry.baseRevision === initial.revision) {
         // Text that never reached the server, written on top of what the server still holds: carry on with it.
+        pending.current = entry.draft;
         setStart(entry.draft);
         setGeneration((g) => g + 1);
         words.set(countWords(entry.draft.content));
@@ -298,6 +315,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
   /** Puts a text in the editor (a conflict resolution or a restored version). */
   const showText = useCallback(
     (draft: Draft) => {
+      pending.current = draft;
       setStart(draft);
       setGeneration((g) => g + 1);
       words.set(countWords(draft.content));
@@ -442,7 +460,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
             />
           )}
           <input
-            ref={titleRef}
+            ref={keepTitle}
             className="ac-editor__title"
             defaultValue={start.title}
             placeholder={t('editor.titlePlaceholder')}
@@ -454,7 +472,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
         </div>
         {titleProblem && <div className="ac-editor__title-problem">{t('editor.titleProblem')}</div>}
         <TextBody
-          textRef={bodyRef}
+          textRef={keepBody}
           initial={start.content}
           placeholder={t('editor.bodyPlaceholder')}
           onInput={onInput}
@@ -463,7 +481,8 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
           <summary>{t('editor.authorSay')}</summary>
           <Input.TextArea
             ref={(el) => {
-              sayRef.current = el?.resizableTextArea?.textArea ?? null;
+              const area = el?.resizableTextArea?.textArea;
+              if (area) sayRef.current = area;
             }}
             defaultValue={start.authorSay}
             placeholder={t('editor.authorSayPlaceholder')}
