@@ -1,4 +1,3 @@
-// biome-ignore-all lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text, which is what these tests assert.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Locator, Page, Route } from 'playwright-core';

@@ -1,4 +1,3 @@
-// biome-ignore-all lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text, which is what these tests assert.
 import type { Page } from 'playwright-core';
 import { appUrl } from './browser.ts';
 import { serverDb } from './home-session.ts';

@@ -1,4 +1,3 @@
-// biome-ignore-all lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text, which is what these tests assert.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { appUrl, launchBrowser, newPage, type OpenedPage, pathAndQuery, visit } from './browser.ts';

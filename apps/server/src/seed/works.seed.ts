@@ -182,7 +182,11 @@ export async function seedWorks(ctx: AppContext, demo: DemoData): Promise<void> 
     });
     await recountBook(ctx.db, novel.id);
     // Written over the last fortnight, as its publishing history says.
-    await ctx.db.updateTable('books').set({ created_at: now - 15 * DAY }).where('id', '=', novel.id).execute();
+    await ctx.db
+      .updateTable('books')
+      .set({ created_at: now - 15 * DAY })
+      .where('id', '=', novel.id)
+      .execute();
 
     // A short story, published, past the 4000-word line.
     const short = await books.create(owner, {
