@@ -187,21 +187,21 @@ describe('publishing', () => {
     await page.getByTestId('chapter-body').click();
     await page.keyboard.type('他迫不急待地出发了。路边贴着网络赌博的广告。');
     await expect.poll(() => status(page).getAttribute('data-status'), { timeout: 10_000 }).toBe('saved');
-    await page.getByRole('button', { name: '发布', exact: true }).click();
+    await page.getByTestId('publish-button').click();
     await page.getByText('以下问题需要修改后才能发布：').waitFor({ timeout: 10_000 });
     await page.getByText('含敏感词「网络赌博」，请修改后发布').waitFor();
     expect(await page.getByRole('button', { name: '仍然发布' }).count()).toBe(0);
     // "Show" selects the word in the text.
     await page.getByRole('button', { name: /定位/ }).nth(1).click();
     await page.getByRole('button', { name: '返回修改' }).click();
-    const selected = await page.getByTestId('chapter-body').evaluate((el: HTMLTextAreaElement) =>
-      el.value.slice(el.selectionStart, el.selectionEnd),
-    );
+    const selected = await page
+      .getByTestId('chapter-body')
+      .evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd));
     expect(['网络赌博', '迫不急待']).toContain(selected);
     // The author removes the sentence; what is left is short and has a typo: warnings only.
     await page.getByTestId('chapter-body').fill('他迫不急待地出发了。');
     await expect.poll(() => serverChapterText(chapterId)?.body, { timeout: 10_000 }).toBe('他迫不急待地出发了。');
-    await page.getByRole('button', { name: '发布', exact: true }).click();
+    await page.getByTestId('publish-button').click();
     await page.getByText('以下内容请确认：').waitFor({ timeout: 10_000 });
     await page.getByText('「迫不急待」可能是错别字，建议改为「迫不及待」').waitFor();
     await page.getByRole('button', { name: '仍然发布' }).click();

@@ -431,6 +431,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
             icon={<SendOutlined />}
             onClick={() => void startPublish()}
             disabled={chapterStatus === 'published'}
+            data-testid="publish-button"
           >
             {t('editor.publish')}
           </Button>
