@@ -1,12 +1,11 @@
 import { shanghaiDate } from '@author-centre/shared/dates';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { appUrl, launchBrowser, visit } from './browser.ts';
+import { launchBrowser, visit } from './browser.ts';
 import {
   awardBadges,
   closeServerDb,
   eventually,
-  gotoWithStillClock,
   logIn,
   newAuthor,
   publishNotice,

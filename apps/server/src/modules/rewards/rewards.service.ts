@@ -225,7 +225,7 @@ export async function resolveAuthor(ctx: AppContext, clientId: number, ref: Acco
     });
   }
   const account = await repo.findAccount(ctx.db, clientId, { accountId: ref.account_id, penName: ref.pen_name });
-  if (!account || account.role !== 'author') {
+  if (account?.role !== 'author') {
     throw notFound({ 'zh-CN': '该作者不存在', 'en-US': 'No such author' });
   }
   return account;
