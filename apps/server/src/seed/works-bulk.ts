@@ -71,7 +71,7 @@ export async function generateWorksBulk(dataDir: string, options: BulkOptions = 
   // into four B-trees); the definitions are those of the works migration.
   const chapterIndexes = db
     .prepare(
-      "select sql from sqlite_master where type = 'index' and tbl_name in ('chapters', 'chapter_texts') and sql is not null",
+      "select sql from sqlite_master where type = 'index' and tbl_name in ('chapters', 'chapter_texts', 'chapter_live') and sql is not null",
     )
     .all() as Array<{ sql: string }>;
   for (const { sql } of chapterIndexes) db.exec(`drop index ${/create (?:unique )?index "?([\w]+)"?/i.exec(sql)![1]}`);
@@ -96,8 +96,9 @@ export async function generateWorksBulk(dataDir: string, options: BulkOptions = 
      values (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, 0, 1, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertText = db.prepare(
-    'insert into chapter_texts (chapter_id, body, author_say, published_body, last_save_key, snapshot_at) values (?, ?, ?, ?, null, 0)',
+    'insert into chapter_texts (chapter_id, last_save_key, snapshot_at, author_say, body) values (?, null, 0, ?, ?)',
   );
+  const insertLive = db.prepare('insert into chapter_live (chapter_id, author_say, body) values (?, ?, ?)');
 
   // Authors: the bench author first, then the ones the other books belong to.
   const people: Array<{ userId: number; accountId: number }> = [];
@@ -195,7 +196,8 @@ export async function generateWorksBulk(dataDir: string, options: BulkOptions = 
               now,
             ).lastInsertRowid,
           );
-          insertText.run(id, FILLER, '', live ? FILLER : null);
+          insertText.run(id, '', FILLER);
+          if (live) insertLive.run(id, '', FILLER);
           if (b === 0 && c > count - 200) bigBook.chapterIds.push(id);
         }
         if (b === 0) bigBook = { bookId, volumeId, chapterIds: bigBook.chapterIds };

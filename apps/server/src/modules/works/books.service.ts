@@ -499,8 +499,6 @@ async function createShortStoryText(
       chapter_id: chapter.id,
       body: '',
       author_say: '',
-      published_body: null,
-      published_author_say: null,
       last_save_key: null,
       last_save_revision: null,
       snapshot_at: 0,

@@ -340,6 +340,11 @@ export class ChaptersService {
       .selectAll()
       .where('chapter_id', '=', chapter.id)
       .executeTakeFirstOrThrow();
+    const live = await this.#db
+      .selectFrom('chapter_live')
+      .select('body')
+      .where('chapter_id', '=', chapter.id)
+      .executeTakeFirst();
     const volume = await volumeOf(this.#db, book.id, chapter.volume_id);
     const lastLog = await this.#db
       .selectFrom('publish_log')
@@ -352,7 +357,7 @@ export class ChaptersService {
       ...chapterListItem(chapter),
       content: text.body,
       author_say: text.author_say,
-      published_content: text.published_body,
+      published_content: live?.body ?? null,
       title_problem: titleProblem(chapter.title),
       volume_title: volume.title,
       volume_is_notice: volume.is_notice === 1,
@@ -394,6 +399,7 @@ export class ChaptersService {
         .selectFrom('chapters')
         .innerJoin('chapter_texts', 'chapter_texts.chapter_id', 'chapters.id')
         .innerJoin('books', 'books.id', 'chapters.book_id')
+        .leftJoin('chapter_live', 'chapter_live.chapter_id', 'chapters.id')
         .select([
           'chapters.id',
           'chapters.book_id',
@@ -408,7 +414,7 @@ export class ChaptersService {
           'chapters.deleted_at',
           'chapters.text_hash',
           'chapter_texts.author_say',
-          'chapter_texts.published_author_say',
+          'chapter_live.author_say as live_author_say',
           'chapter_texts.last_save_key',
           'chapter_texts.last_save_revision',
           'chapter_texts.snapshot_at',
@@ -468,9 +474,7 @@ export class ChaptersService {
       const status =
         row.status === 'draft'
           ? 'draft'
-          : hash !== row.published_hash ||
-              title !== row.published_title ||
-              authorSay !== (row.published_author_say ?? '')
+          : hash !== row.published_hash || title !== row.published_title || authorSay !== (row.live_author_say ?? '')
             ? 'revised'
             : 'published';
       const updated = await tx
@@ -553,11 +557,10 @@ export class ChaptersService {
     await inTransaction(this.#db, async (tx) => {
       const { chapter } = await ownedChapter(tx, owner, chapterId);
       const live = chapter.status !== 'draft';
-      await tx
-        .updateTable('chapter_texts')
-        .set({ author_say: say, ...(live ? { published_author_say: say } : {}) })
-        .where('chapter_id', '=', chapter.id)
-        .execute();
+      await tx.updateTable('chapter_texts').set({ author_say: say }).where('chapter_id', '=', chapter.id).execute();
+      if (live) {
+        await tx.updateTable('chapter_live').set({ author_say: say }).where('chapter_id', '=', chapter.id).execute();
+      }
       await tx
         .updateTable('chapters')
         .set({
@@ -796,11 +799,16 @@ export class ChaptersService {
         .selectAll()
         .where('chapter_id', '=', chapter.id)
         .executeTakeFirstOrThrow();
+      const live = await this.#db
+        .selectFrom('chapter_live')
+        .select('body')
+        .where('chapter_id', '=', chapter.id)
+        .executeTakeFirst();
       right =
         against === 'published'
           ? {
               title: chapter.published_title ?? '',
-              body: text.published_body ?? '',
+              body: live?.body ?? '',
               label: 'published',
               created_at: chapter.published_at,
             }
@@ -941,8 +949,6 @@ export async function insertChapter(
       chapter_id: chapter.id,
       body: c.body,
       author_say: '',
-      published_body: null,
-      published_author_say: null,
       last_save_key: null,
       last_save_revision: null,
       snapshot_at: 0,

@@ -207,11 +207,11 @@ describe('chapters and word counts', () => {
     await publish(client, a.chapterId);
     await client.post('/api/pc/v1/book-chapter/author-say', { chapter_id: a.chapterId, author_say: '感谢打赏' });
     const row = await t.app.ctx.db
-      .selectFrom('chapter_texts')
-      .select('published_author_say')
+      .selectFrom('chapter_live')
+      .select('author_say')
       .where('chapter_id', '=', a.chapterId)
       .executeTakeFirstOrThrow();
-    expect(row.published_author_say).toBe('感谢打赏');
+    expect(row.author_say).toBe('感谢打赏');
   });
 });
 

@@ -367,13 +367,14 @@ export class ImportExportService {
     let q = this.#db
       .selectFrom('chapters')
       .innerJoin('chapter_texts', 'chapter_texts.chapter_id', 'chapters.id')
+      .leftJoin('chapter_live', 'chapter_live.chapter_id', 'chapters.id')
       .select([
         'chapters.id',
         'chapters.volume_id',
         'chapters.title',
         'chapters.published_title',
         'chapter_texts.body',
-        'chapter_texts.published_body',
+        'chapter_live.body as published_body',
         'chapter_texts.author_say',
       ])
       .where('chapters.book_id', '=', book.id)

@@ -95,7 +95,7 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
     );
     const rows = await db
       .selectFrom('chapters')
-      .innerJoin('chapter_texts', 'chapter_texts.chapter_id', 'chapters.id')
+      .leftJoin('chapter_live', 'chapter_live.chapter_id', 'chapters.id')
       .innerJoin('books', 'books.id', 'chapters.book_id')
       .innerJoin('volumes', 'volumes.id', 'chapters.volume_id')
       .innerJoin('accounts', 'accounts.id', 'books.account_id')
@@ -112,8 +112,8 @@ export async function integrationRoutes(app: FastifyInstance): Promise<void> {
         'volumes.is_notice',
         'chapters.sort',
         'chapters.published_title',
-        'chapter_texts.published_body',
-        'chapter_texts.published_author_say',
+        'chapter_live.body as published_body',
+        'chapter_live.author_say as published_author_say',
         'chapters.published_words',
         'chapters.vip',
         'chapters.first_published_at',

@@ -436,9 +436,9 @@ export async function publishChapter(
     .executeTakeFirstOrThrow();
   const first = chapter.first_published_at === null;
   await tx
-    .updateTable('chapter_texts')
-    .set({ published_body: text.body, published_author_say: text.author_say })
-    .where('chapter_id', '=', chapter.id)
+    .insertInto('chapter_live')
+    .values({ chapter_id: chapter.id, body: text.body, author_say: text.author_say })
+    .onConflict((oc) => oc.column('chapter_id').doUpdateSet({ body: text.body, author_say: text.author_say }))
     .execute();
   await insertVersion(tx, chapter.id, chapter.revision, 'publish', chapter.title, text.body, chapter.words, now);
   const wordsDelta = chapter.counted ? chapter.words - (chapter.status === 'draft' ? 0 : chapter.published_words) : 0;

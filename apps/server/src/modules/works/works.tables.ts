@@ -71,11 +71,16 @@ export interface ChapterTextTable {
   chapter_id: number;
   body: string;
   author_say: string;
-  published_body: string | null;
-  published_author_say: string | null;
   last_save_key: string | null;
   last_save_revision: number | null;
   snapshot_at: number;
+}
+
+/** The live (published) text of a chapter, apart from the working text. */
+export interface ChapterLiveTable {
+  chapter_id: number;
+  author_say: string;
+  body: string;
 }
 
 export type VersionKind = 'autosave' | 'save' | 'publish' | 'restore' | 'conflict' | 'import' | 'before-restore';
@@ -155,6 +160,7 @@ declare module '../../platform/db/schema.ts' {
     volumes: VolumeTable;
     chapters: ChapterTable;
     chapter_texts: ChapterTextTable;
+    chapter_live: ChapterLiveTable;
     chapter_versions: ChapterVersionTable;
     book_daily_words: BookDailyWordsTable;
     publish_log: PublishLogTable;
