@@ -23,6 +23,9 @@ export interface DatabaseHandle {
 export function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover, a dropped test database) must not
+    // crash the process: the pool discards it and the next query opens a new one.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writeGeneration] });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
