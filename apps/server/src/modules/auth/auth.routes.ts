@@ -2,7 +2,6 @@ import { ErrorCode, isMobile, type Locale, PHONE_MESSAGE, validationSchemas } fr
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth/guards.ts';
-import type { AuthContext } from '../../platform/auth/sessions.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError, badInput, notLoggedIn } from '../../platform/http/errors.ts';
 import { parseInput } from '../../platform/http/input.ts';
@@ -247,34 +246,29 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // ---- the signed-in author ---------------------------------------------------------------
-  // The most frequent call of all (every page): session and profile come from a write-aware cache
-  // (hot-cache.ts), so the route checks the session itself instead of the platform guard.
-  const sessionCache = new HotCache<AuthContext>();
+  // The most frequent call of all (every page): the composed profile comes from a write-aware
+  // cache (hot-cache.ts); the session behind it is cached by the platform's Sessions.
   // Kept as UTF-8 bytes: encoding the (Chinese) JSON again for every reply costs more than the lookup.
   const profileCache = new HotCache<Buffer>();
-  routeAliases(app, 'GET', ['/api/author/profile', '/api/pc/v3/user/info'], {}, async (request, reply) => {
-    const token = request.cookies[ctx.sessions.cookieName];
-    if (!token) throw notLoggedIn();
-    const generation = HotCache.generation();
-    const sessionKey = `${request.brand.clientId}:${token}`;
-    let who = sessionCache.get(sessionKey);
-    if (!who) {
-      const read = await ctx.sessions.read(request);
-      if (!read) throw notLoggedIn();
-      who = read;
-      sessionCache.set(sessionKey, who, generation);
-    }
-    request.auth = who;
-    const profileKey = `${who.clientId}:${who.accountId}`;
-    let body = profileCache.get(profileKey);
-    if (!body) {
-      const profile = await accounts.profile(who, request.brand);
-      if (!profile) throw notLoggedIn();
-      body = Buffer.from(JSON.stringify(ok(profile)));
-      profileCache.set(profileKey, body, generation);
-    }
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  routeAliases(
+    app,
+    'GET',
+    ['/api/author/profile', '/api/pc/v3/user/info'],
+    { config: { auth: 'author' } },
+    async (request, reply) => {
+      const who = authOf(request);
+      const generation = HotCache.generation();
+      const profileKey = `${who.clientId}:${who.accountId}`;
+      let body = profileCache.get(profileKey);
+      if (!body) {
+        const profile = await accounts.profile(who, request.brand);
+        if (!profile) throw notLoggedIn();
+        body = Buffer.from(JSON.stringify(ok(profile)));
+        profileCache.set(profileKey, body, generation);
+      }
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  );
 
   routeAliases(app, 'GET', ['/api/author/global-data'], { config: { auth: 'author' } }, async (request) =>
     ok(await accounts.globalData(authOf(request))),
