@@ -100,7 +100,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onClose: (fn) => closers.push(fn),
   };
   app.decorate('ctx', ctx);
-  app.decorateRequest('brand', null as never);
+  // The brand is resolved from the host on first use (no per-request hook), then kept on the request.
+  app.decorateRequest('resolvedBrand', null);
+  app.decorateRequest('brand', {
+    getter(this: FastifyRequest) {
+      if (!this.resolvedBrand) this.resolvedBrand = brands.resolve(this.hostname);
+      return this.resolvedBrand;
+    },
+  });
   app.decorateRequest('auth', null);
   app.addHook('onClose', async () => {
     for (const fn of closers.reverse()) await fn();
@@ -127,9 +134,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
-  app.addHook('onRequest', async (request) => {
-    request.brand = brands.resolve(request.hostname);
-  });
 
   // Each route gets its own guard, built once from its config: no per-request route lookup.
   app.addHook('onRoute', (route) => {

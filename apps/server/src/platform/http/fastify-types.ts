@@ -9,7 +9,9 @@ declare module 'fastify' {
     ctx: AppContext;
   }
   interface FastifyRequest {
-    brand: BrandSettings;
+    /** The brand of the request's host (resolved on first read). */
+    readonly brand: BrandSettings;
+    resolvedBrand: BrandSettings | null;
     /** The raw text of a JSON body, which its signature covers. */
     rawBody?: string;
     requestKey?: RequestKey;

@@ -39,14 +39,18 @@ export class RequestKeys {
     return key;
   }
 
-  async find(id: string, now = Date.now()): Promise<RequestKey | null> {
-    let key = this.#cache.get(id);
-    if (!key) {
-      const row = await this.#db.selectFrom('request_keys').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!row) return null;
-      key = { id: row.id, clientId: row.client_id, secret: row.secret, expiresAt: row.expires_at };
-      this.#remember(key);
-    }
+  /** The key of an id: from memory when known (no await on the hot path), else from the database. */
+  find(id: string, now = Date.now()): RequestKey | null | Promise<RequestKey | null> {
+    const key = this.#cache.get(id);
+    if (key) return key.expiresAt > now ? key : null;
+    return this.#load(id, now);
+  }
+
+  async #load(id: string, now: number): Promise<RequestKey | null> {
+    const row = await this.#db.selectFrom('request_keys').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    const key = { id: row.id, clientId: row.client_id, secret: row.secret, expiresAt: row.expires_at };
+    this.#remember(key);
     return key.expiresAt > now ? key : null;
   }
 

@@ -17,7 +17,8 @@ import type { RequestKeys } from './request-keys.ts';
  */
 export async function verifySignature(request: FastifyRequest, keys: RequestKeys, now = Date.now()): Promise<void> {
   const keyId = request.cookies[REQUEST_KEY_COOKIE];
-  const key = keyId ? await keys.find(keyId, now) : null;
+  const found = keyId ? keys.find(keyId, now) : null;
+  const key = found instanceof Promise ? await found : found;
   if (!key || key.clientId !== request.brand.clientId) {
     throw signatureInvalid({
       'zh-CN': '请求密钥已失效，请刷新页面',
