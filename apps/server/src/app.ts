@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { ErrorCode, HTTP_STATUS_MESSAGES } from '@author-centre/shared';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import { aiAssistantRoutes } from './modules/ai-assistant/ai-assistant.routes.ts';
@@ -26,6 +26,7 @@ import { AppError } from './platform/http/errors.ts';
 import './platform/http/fastify-types.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
 import { localize } from './platform/http/language.ts';
+import { lazyChildLogger } from './platform/http/lazy-logger.ts';
 import { RequestKeys } from './platform/http/request-keys.ts';
 import { verifySignature } from './platform/http/signing.ts';
 import { Jobs } from './platform/jobs/jobs.ts';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         res: (res) => ({ statusCode: res.statusCode }),
       },
     },
+    childLoggerFactory: lazyChildLogger,
   });
 
   const database = options.database ?? openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -134,17 +136,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
-
   // Each route gets its own guard, built once from its config: no per-request route lookup.
   app.addHook('onRoute', (route) => {
     const needsSignature = route.url.startsWith('/api/') && route.config?.signed !== false;
     const requirement = route.config?.auth;
     if (!needsSignature && !requirement) return;
-    const guard = async (request: FastifyRequest) => {
-      if (needsSignature) await verifySignature(request, ctx.requestKeys);
-      if (requirement) {
-        request.auth = await ctx.sessions.read(request);
-        checkAccess(requirement, request.auth);
+    const checkCaller = async (request: FastifyRequest) => {
+      if (!requirement) return;
+      request.auth = await ctx.sessions.read(request);
+      checkAccess(requirement, request.auth);
+    };
+    // Callback style, so that a route needing only a signature with a known key costs no promise.
+    const guard = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      try {
+        const signed = needsSignature ? verifySignature(request, ctx.requestKeys) : undefined;
+        if (signed) {
+          signed.then(() => checkCaller(request)).then(() => done(), done);
+        } else if (requirement) {
+          checkCaller(request).then(() => done(), done);
+        } else {
+          done();
+        }
+      } catch (error) {
+        done(error as Error);
       }
     };
     const existing = route.preHandler ? [route.preHandler].flat() : [];

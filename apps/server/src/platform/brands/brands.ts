@@ -9,7 +9,7 @@ export class Brands {
   readonly #db: Db;
   #byId = new Map<number, BrandSettings>();
   #byHost = new Map<string, number>();
-  #configJson = new Map<number, string>();
+  #configJson = new Map<number, Buffer>();
 
   constructor(db: Db) {
     this.#db = db;
@@ -42,7 +42,9 @@ export class Brands {
     byHost.set('127.0.0.1', LOCALHOST_CLIENT_ID);
     this.#byId = byId;
     this.#byHost = byHost;
-    this.#configJson = new Map([...byId].map(([id, settings]) => [id, asciiJson({ code: 200, data: settings })]));
+    this.#configJson = new Map(
+      [...byId].map(([id, settings]) => [id, Buffer.from(JSON.stringify({ code: 200, data: settings }))]),
+    );
   }
 
   get(clientId: number): BrandSettings {
@@ -52,7 +54,7 @@ export class Brands {
   }
 
   /** The brand-config reply, serialized once per settings change (every page asks for it first). */
-  configReply(clientId: number): string {
+  configReply(clientId: number): Buffer {
     return this.#configJson.get(clientId) ?? this.#configJson.get(MAIN_PLATFORM_CLIENT_ID)!;
   }
 
@@ -76,12 +78,4 @@ export class Brands {
     await this.load();
     return next;
   }
-}
-
-/** JSON with every non-ASCII character escaped: the same value, written to the socket without UTF-8 encoding. */
-function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[\u0080-\uffff]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 }

@@ -8,17 +8,22 @@ import {
 } from '@author-centre/shared';
 import type { FastifyRequest } from 'fastify';
 import { signatureInvalid } from './errors.ts';
-import type { RequestKeys } from './request-keys.ts';
+import type { RequestKey, RequestKeys } from './request-keys.ts';
 
 /**
  * Verifies a request's signature (§7, decisions.md). JSON posts sign their raw body in the
  * `b-sign` header; every other request carries `sign` and `t` among its query parameters.
  * Any failure is 40001013, after which the client fetches a fresh secret and retries once.
  */
-export async function verifySignature(request: FastifyRequest, keys: RequestKeys, now = Date.now()): Promise<void> {
+export function verifySignature(request: FastifyRequest, keys: RequestKeys, now = Date.now()): void | Promise<void> {
   const keyId = request.cookies[REQUEST_KEY_COOKIE];
   const found = keyId ? keys.find(keyId, now) : null;
-  const key = found instanceof Promise ? await found : found;
+  // A known key is checked without a promise: this runs on every API call.
+  if (found instanceof Promise) return found.then((key) => checkSignature(request, key, now));
+  checkSignature(request, found, now);
+}
+
+function checkSignature(request: FastifyRequest, key: RequestKey | null, now: number): void {
   if (!key || key.clientId !== request.brand.clientId) {
     throw signatureInvalid({
       'zh-CN': '请求密钥已失效，请刷新页面',
