@@ -14,6 +14,7 @@ import { homeRoutes } from './modules/home/home.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { screenplayApplicationRoutes } from './modules/works/screenplay-application.ts';
 import { worksRoutes } from './modules/works/works.routes.ts';
 import { checkAccess } from './platform/auth/guards.ts';
 import { Sessions } from './platform/auth/sessions.ts';
@@ -56,6 +57,7 @@ const MODULES = [
   rewardsRoutes,
   trackingRoutes,
   worksRoutes,
+  screenplayApplicationRoutes,
 ];
 
 export interface BuildOptions {
@@ -119,12 +121,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
 
   // JSON bodies are kept as text too: the request signature covers the exact bytes sent.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body as string;
-    request.rawBody = text;
-    if (text.length === 0) return done(null, {});
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    request.rawBody = bytes;
+    if (bytes.length === 0) return done(null, {});
     try {
-      done(null, JSON.parse(text));
+      done(null, JSON.parse(bytes.toString('utf8')));
     } catch {
       done(
         new AppError(ErrorCode.invalidInput, {

@@ -1,0 +1,296 @@
+import { decryptRules, ErrorCode, SIGN_HEADER, sign } from '@author-centre/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthor, logIn } from '../../test/fixtures.ts';
+import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
+import { authorClient, createBook, prose, uniqueTitle, writtenChapter } from './works.fixtures.ts';
+
+const APPLY = '/api/pc/v1/screenplay/application';
+const LIST = '/api/pc/v1/screenplay/application-list';
+const CANCEL = '/api/pc/v1/screenplay/application-cancel';
+const OPTIONS = '/api/pc/v1/screenplay/application-options';
+const REVIEW = '/api/pc/v1/admin/screenplay/application-review';
+const REVIEW_LIST = '/api/pc/v1/admin/screenplay/application-list';
+
+const SYNOPSIS =
+  '一位落魄的剑客在边城小镇遇见了失散多年的妹妹，两人联手揭开了一桩尘封二十年的旧案，最终在大雪之夜与真凶正面对决，各自找回了失去的东西。';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+/** A reply's data with its encrypted fields (rules) opened, as the web client does. */
+async function opened(client: TestClient, body: any) {
+  const data = structuredClone(body.data);
+  if (body.rules?.length) await decryptRules(client.secret as string, data, body.rules);
+  return data;
+}
+
+async function publishedNovel(client: TestClient) {
+  const book = await createBook(client, { title: uniqueTitle('改编原著') });
+  const ch = await writtenChapter(client, book.book_id, '第一章初见', prose(400));
+  const res = await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: ch.chapterId, force: true });
+  expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+  return book;
+}
+
+const original = (over: Record<string, unknown> = {}) => ({
+  kind: 'original',
+  title: uniqueTitle('雪夜'),
+  category: 'duanju',
+  synopsis: SYNOPSIS,
+  episodes: 24,
+  contact_note: '微信 snow_night，工作日晚上联系',
+  ...over,
+});
+
+async function rows() {
+  return t.app.ctx.db.selectFrom('screenplay_applications').selectAll().execute();
+}
+
+async function editorClient(clientId = 2, host = 'localhost') {
+  const editor = await createAuthor(t, { clientId, role: 'editor' });
+  const client = t.client(host);
+  await logIn(t, client, editor);
+  return { editor, client };
+}
+
+describe('screenplay applications', () => {
+  it('applies for an original screenplay and lists it under review, the contact note sealed at rest', async () => {
+    const { client, author } = await authorClient(t);
+    const empty = await client.get(LIST);
+    expect(empty.body.data).toMatchObject({ list: [], total: 0 });
+
+    const input = original();
+    const res = await client.post(APPLY, input);
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+    const created = await opened(client, res.body);
+    expect(created).toMatchObject({
+      kind: 'original',
+      title: input.title,
+      category_label: '短剧',
+      episodes: 24,
+      status: 'pending',
+      status_label: '审核中',
+      book_id: null,
+      contact_note: '微信 snow_night，工作日晚上联系',
+    });
+
+    const list = await client.get(LIST);
+    expect(list.body.data.total).toBe(1);
+    const [item] = (await opened(client, list.body)).list;
+    expect(item).toMatchObject({ application_id: created.application_id, status_label: '审核中', synopsis: SYNOPSIS });
+    expect(item.contact_note).toBe('微信 snow_night，工作日晚上联系');
+
+    const [row] = (await rows()).filter((r) => r.id === created.application_id);
+    expect(row).toMatchObject({ account_id: author.accountId, client_id: 2, status: 'pending', pending_key: null });
+    expect(row.contact_note_enc).not.toContain('snow_night');
+  });
+
+  it('refuses bad input with a specific message naming the field, and stores nothing', async () => {
+    const { client, author } = await authorClient(t);
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ kind: '' }, 'kind', '请选择申请类型'],
+      [{ title: '  ' }, 'title', '请填写剧本名称'],
+      [{ title: '剧本<script>' }, 'title', '仅支持中英文、数字（含罗马数字Ⅰ~Ⅻ）、及，：！？中文标点'],
+      [{ title: '长'.repeat(31) }, 'title', '剧本名称最多30个字'],
+      [{ category: 'xuanhuan' }, 'category', '请选择剧本类型'],
+      [{ synopsis: '太短的梗概' }, 'synopsis', '剧情梗概需50~2000字'],
+      [{ synopsis: '长'.repeat(2001) }, 'synopsis', '剧情梗概需50~2000字'],
+      [{ episodes: 0 }, 'episodes', '计划集数需为1~200的整数'],
+      [{ episodes: 2.5 }, 'episodes', '计划集数需为1~200的整数'],
+      [{ episodes: 201 }, 'episodes', '计划集数需为1~200的整数'],
+      [{ episodes: null }, 'episodes', '计划集数需为1~200的整数'],
+      [{ contact_note: '长'.repeat(201) }, 'contact_note', '联系备注最多200字'],
+      [{ kind: 'adaptation' }, 'book_id', '请选择要改编的小说'],
+    ];
+    for (const [over, field, message] of cases) {
+      const res = await client.post(APPLY, original(over));
+      expect(res.status, JSON.stringify(over)).toBe(400);
+      expect(res.body.errors, JSON.stringify(over)).toMatchObject({
+        code: ErrorCode.invalidInput,
+        field,
+        title: message,
+      });
+    }
+    expect((await rows()).filter((r) => r.account_id === author.accountId)).toEqual([]);
+  });
+
+  it('says the problem in English for an English-speaking author', async () => {
+    const { client } = await authorClient(t);
+    const secret = await client.refreshSecret();
+    const raw = JSON.stringify({ ...original({ synopsis: '短' }), t: Date.now() });
+    const res = await client.raw({
+      method: 'POST',
+      url: APPLY,
+      payload: raw,
+      headers: {
+        'content-type': 'application/json',
+        'x-lang': 'en-US',
+        [SIGN_HEADER]: sign(secret, 'POST', APPLY, raw, JSON.parse(raw).t),
+      },
+    });
+    expect(res.body.errors).toMatchObject({ field: 'synopsis', title: 'The synopsis needs 50–2000 characters' });
+  });
+
+  it('adapts only the author’s own published novel, once at a time per book', async () => {
+    const { client } = await authorClient(t);
+    const draftOnly = await createBook(client, { title: uniqueTitle('未发布') });
+    const published = await publishedNovel(client);
+    const short = await createBook(client, { kind: 'short' });
+    const other = await authorClient(t);
+    const othersNovel = await publishedNovel(other.client);
+
+    const options = await client.get(OPTIONS);
+    expect(options.body.data.kinds.map((k: any) => k.label)).toEqual(['原创剧本', '小说改编']);
+    expect(options.body.data.books).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ book_id: draftOnly.book_id, published: false, pending: false }),
+        expect.objectContaining({ book_id: published.book_id, published: true, pending: false }),
+      ]),
+    );
+    expect(options.body.data.books.map((b: any) => b.book_id)).not.toContain(short.book_id);
+
+    const notPublished = await client.post(APPLY, original({ kind: 'adaptation', book_id: draftOnly.book_id }));
+    expect(notPublished.body.errors).toMatchObject({
+      field: 'book_id',
+      title: '这部小说还没有发布章节，发布后才能申请改编',
+    });
+    for (const bookId of [short.book_id, othersNovel.book_id, 999_999]) {
+      const res = await client.post(APPLY, original({ kind: 'adaptation', book_id: bookId }));
+      expect(res.body.errors).toMatchObject({ field: 'book_id', title: '只能改编自己名下的小说' });
+    }
+
+    const first = await client.post(APPLY, original({ kind: 'adaptation', book_id: published.book_id }));
+    expect(first.body.data).toMatchObject({
+      kind: 'adaptation',
+      book_id: published.book_id,
+      book_title: published.title,
+    });
+    const again = await client.post(APPLY, original({ kind: 'adaptation', book_id: published.book_id }));
+    expect(again.status).toBe(409);
+    expect(again.body.errors).toMatchObject({
+      code: ErrorCode.conflict,
+      field: 'book_id',
+      title: '这部小说已有审核中的改编申请，请等待审核结果',
+    });
+    expect((await client.get(LIST)).body.data.total).toBe(1);
+    expect((await client.get(OPTIONS)).body.data.books.find((b: any) => b.book_id === published.book_id).pending).toBe(
+      true,
+    );
+
+    // Once withdrawn, the book can be applied for again; the withdrawn application is kept.
+    await client.post(CANCEL, { application_id: first.body.data.application_id });
+    const third = await client.post(APPLY, original({ kind: 'adaptation', book_id: published.book_id }));
+    expect(third.body.code).toBe(200);
+    const list = (await client.get(LIST)).body.data.list;
+    expect(list.map((a: any) => a.status)).toEqual(['pending', 'cancelled']);
+  });
+
+  it('refuses the same book submitted twice at the same moment', async () => {
+    const { client } = await authorClient(t);
+    const book = await publishedNovel(client);
+    const results = await Promise.all(
+      [1, 2, 3].map(() => client.post(APPLY, original({ kind: 'adaptation', book_id: book.book_id }))),
+    );
+    expect(results.filter((r) => r.body.code === 200)).toHaveLength(1);
+    for (const r of results.filter((r) => r.body.code !== 200)) {
+      expect(r.body.errors.title).toBe('这部小说已有审核中的改编申请，请等待审核结果');
+    }
+    const pending = (await rows()).filter((r) => r.book_id === book.book_id && r.status === 'pending');
+    expect(pending).toHaveLength(1);
+  });
+
+  it('limits how many applications can be under review at once', async () => {
+    const { client } = await authorClient(t);
+    for (let i = 0; i < 5; i++) expect((await client.post(APPLY, original())).body.code).toBe(200);
+    const sixth = await client.post(APPLY, original());
+    expect(sixth.status).toBe(409);
+    expect(sixth.body.errors.title).toBe('审核中的申请最多5个，请等待审核结果后再申请');
+  });
+
+  it('cancels only a pending application of the author, keeping what was written', async () => {
+    const { client } = await authorClient(t);
+    const other = await authorClient(t);
+    const created = (await client.post(APPLY, original())).body.data;
+
+    const stranger = await other.client.post(CANCEL, { application_id: created.application_id });
+    expect(stranger.status).toBe(404);
+    expect((await rows()).find((r) => r.id === created.application_id)?.status).toBe('pending');
+
+    const res = await client.post(CANCEL, { application_id: created.application_id });
+    expect(res.body.data).toMatchObject({ status: 'cancelled', status_label: '已撤销' });
+    const row = (await rows()).find((r) => r.id === created.application_id);
+    expect(row).toMatchObject({ status: 'cancelled', synopsis: SYNOPSIS, title: created.title });
+    expect(row?.cancelled_at).toBeGreaterThan(0);
+
+    const twice = await client.post(CANCEL, { application_id: created.application_id });
+    expect(twice.status).toBe(409);
+    expect(twice.body.errors.title).toBe('该申请已撤销');
+  });
+
+  it('lets an editor of the brand approve or refuse with a reason; the author sees the result', async () => {
+    const { client, author } = await authorClient(t);
+    const a = (await client.post(APPLY, original())).body.data;
+    const b = (await client.post(APPLY, original())).body.data;
+
+    // Authors cannot review.
+    const self = await client.post(REVIEW, { application_id: a.application_id, decision: 'approve' });
+    expect(self.status).toBe(403);
+    expect((await client.get(REVIEW_LIST)).status).toBe(403);
+
+    const { client: editor, editor: who } = await editorClient();
+    const pending = await editor.get(REVIEW_LIST, { status: 'pending' });
+    const listed = (await opened(editor, pending.body)).list.find((x: any) => x.application_id === a.application_id);
+    expect(listed).toMatchObject({ pen_name: author.penName, contact_note: '微信 snow_night，工作日晚上联系' });
+
+    const noReason = await editor.post(REVIEW, { application_id: b.application_id, decision: 'refuse', reason: ' ' });
+    expect(noReason.body.errors).toMatchObject({ field: 'reason', title: '请填写未通过的原因' });
+    expect((await rows()).find((r) => r.id === b.application_id)?.status).toBe('pending');
+
+    const approved = await editor.post(REVIEW, { application_id: a.application_id, decision: 'approve' });
+    expect(approved.body.data).toMatchObject({ status: 'approved', status_label: '已通过' });
+    const refused = await editor.post(REVIEW, {
+      application_id: b.application_id,
+      decision: 'refuse',
+      reason: '梗概与平台方向不符，请补充人物小传后再申请',
+    });
+    expect(refused.body.data).toMatchObject({
+      status: 'refused',
+      reason: '梗概与平台方向不符，请补充人物小传后再申请',
+    });
+    expect((await rows()).find((r) => r.id === a.application_id)?.reviewer_account_id).toBe(who.accountId);
+
+    const list = (await client.get(LIST)).body.data.list;
+    expect(list.map((x: any) => [x.application_id, x.status_label, x.reason])).toEqual([
+      [b.application_id, '未通过', '梗概与平台方向不符，请补充人物小传后再申请'],
+      [a.application_id, '已通过', null],
+    ]);
+
+    const twice = await editor.post(REVIEW, { application_id: a.application_id, decision: 'refuse', reason: '改主意' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.errors.title).toBe('该申请已审核，不能重复审核');
+    const cancelReviewed = await client.post(CANCEL, { application_id: a.application_id });
+    expect(cancelReviewed.body.errors.title).toBe('该申请已审核完毕，不能撤销');
+    // Approving creates nothing else: the author has no new screenplay.
+    expect((await client.get('/api/pc/v1/book/screenplay-list')).body.data.total).toBe(0);
+  });
+
+  it('keeps applications inside their brand', async () => {
+    const { client } = await authorClient(t);
+    const a = (await client.post(APPLY, original())).body.data;
+    const third = await editorClient(3, 'third.localhost');
+    const list = await third.client.get(REVIEW_LIST);
+    expect(list.body.data.list.map((x: any) => x.application_id)).not.toContain(a.application_id);
+    const res = await third.client.post(REVIEW, { application_id: a.application_id, decision: 'approve' });
+    expect(res.status).toBe(404);
+    expect((await rows()).find((r) => r.id === a.application_id)?.status).toBe('pending');
+  });
+
+  it('needs a login', async () => {
+    const anonymous = t.client();
+    expect((await anonymous.get(LIST)).status).toBe(401);
+    expect((await anonymous.post(APPLY, original())).status).toBe(401);
+  });
+});
