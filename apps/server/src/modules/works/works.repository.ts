@@ -1,8 +1,9 @@
-import { hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { isAllowedText, TEXT_PATTERN_MESSAGE, WORKS_LIMITS } from '@author-centre/shared';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db/database.ts';
-import { badInput, notFound } from '../../platform/http/errors.ts';
+import { WORKS_ERROR } from '@author-centre/shared';
+import { AppError, badInput, notFound } from '../../platform/http/errors.ts';
 import type { BookTable, ChapterTable, VolumeTable } from './works.tables.ts';
 import './works.tables.ts';
 
@@ -20,7 +21,8 @@ export interface Owner {
   userId: number;
 }
 
-export const textHash = (text: string) => hash('sha1', text);
+/** A text's fingerprint, taken over its UTF-16 code units: no UTF-8 encoding pass on every autosave. */
+export const textHash = (text: string) => createHash('sha1').update(text, 'utf16le').digest('hex');
 
 /** Titles compare without case, width or spacing differences: '夜雨 ' and '夜雨' are the same book. */
 export function titleKey(title: string): string {
@@ -208,4 +210,30 @@ export async function applyVip(tx: Executor, book: { id: number; pay_point_chapt
     }
   }
   return changed;
+}
+
+/**
+ * After a move, a restore or a volume reorder: a published chapter never changes between free and
+ * paid (the pay point's rule), so when the new order would flip one, the change is refused naming
+ * that chapter (the caller's transaction rolls back: nothing changes). Unpublished chapters take
+ * their vip flag from their new position.
+ */
+export async function applyVipKeepingPublished(tx: Executor, book: { id: number; pay_point_chapter_id: number | null }) {
+  const order = await readingOrder(tx, book.id);
+  const vip = vipUnder(order, book.pay_point_chapter_id);
+  const flipped = order.find((c) => c.status !== 'draft' && (vip.get(c.id) ?? 0) !== c.vip);
+  if (flipped) {
+    const row = await tx.selectFrom('chapters').select('title').where('id', '=', flipped.id).executeTakeFirst();
+    const title = row?.title ?? '';
+    const toPaid = flipped.vip === 0;
+    throw new AppError(
+      WORKS_ERROR.payPointLocked,
+      {
+        'zh-CN': `这样调整会使已发布章节「${title}」由${toPaid ? '免费变为收费' : '收费变为免费'}，已发布章节的收费状态不能改变，未做任何修改`,
+        'en-US': `This would make the published chapter "${title}" ${toPaid ? 'paid instead of free' : 'free instead of paid'}; a published chapter never changes between free and paid, so nothing was changed`,
+      },
+      { httpStatus: 409 },
+    );
+  }
+  return applyVip(tx, book);
 }

@@ -12,8 +12,8 @@ declare module 'fastify' {
     /** The brand of the request's host (resolved on first read). */
     readonly brand: BrandSettings;
     resolvedBrand: BrandSettings | null;
-    /** The raw text of a JSON body, which its signature covers. */
-    rawBody?: string;
+    /** The raw bytes of a JSON body, which its signature covers (kept as bytes: hashing them needs no re-encoding). */
+    rawBody?: Buffer;
     requestKey?: RequestKey;
     auth: AuthContext | null;
   }

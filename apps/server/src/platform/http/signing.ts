@@ -32,14 +32,14 @@ function checkSignature(request: FastifyRequest, key: RequestKey | null, now: nu
   }
   const path = request.url.split('?')[0];
   const query = (request.query ?? {}) as Record<string, unknown>;
-  const isJsonBody = typeof request.rawBody === 'string';
+  const isJsonBody = request.rawBody !== undefined;
   let t: unknown;
   let given: unknown;
-  let payload: string;
+  let payload: string | Buffer;
   if (isJsonBody) {
     t = (request.body as Record<string, unknown> | null)?.t;
     given = request.headers[SIGN_HEADER];
-    payload = request.rawBody as string;
+    payload = request.rawBody as Buffer;
   } else {
     t = query.t;
     given = query.sign;
