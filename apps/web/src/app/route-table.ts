@@ -112,7 +112,9 @@ export const FRONT_ROUTES: AppRoute[] = [
   auth('ScreenplayManage', '/front/book-manage/screenplay/manage', '剧本章节管理', {
     page: () => import('../features/works/ChapterManagePage.tsx'),
   }),
-  auth('ScreenplayApplication', '/front/book-manage/screenplay/application', '剧本申请'),
+  auth('ScreenplayApplication', '/front/book-manage/screenplay/application', '剧本申请', {
+    page: () => import('../features/works/ScreenplayApplicationPage.tsx'),
+  }),
   auth('ShortInformation', '/front/book-manage/short/information', '短篇信息', {
     pageKey: 'short-book-manage_information',
     page: () => import('../features/works/ShortInfoPage.tsx'),

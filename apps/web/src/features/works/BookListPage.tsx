@@ -2,7 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, EditOutlined, PlusOutlined } from '
 import { formatCount } from '@author-centre/shared/format';
 import type { BookKind } from '@author-centre/shared/works';
 import { Button, Empty, Pagination, Result, Select, Space, Spin, Tag } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
@@ -25,8 +25,19 @@ export const MANAGE_PATH: Record<BookKind, string> = {
   screenplay: '/front/book-manage/screenplay/manage',
 };
 
-/** The lists of §2 (list, short, screenplay): sort, the author's own order (edit-sort), and each book's actions. */
-export function BookList({ kind }: { kind: BookKind }) {
+/**
+ * The lists of §2 (list, short, screenplay): sort, the author's own order (edit-sort), and each book's actions.
+ * `rowActions` adds actions to each book (e.g. export); `headerActions` adds links beside the create button.
+ */
+export function BookList({
+  kind,
+  rowActions,
+  headerActions,
+}: {
+  kind: BookKind;
+  rowActions?: (book: Book) => ReactNode;
+  headerActions?: ReactNode;
+}) {
   const { t } = useTranslation(WORKS_NS);
   const navigate = useNavigate();
   const invalidate = useInvalidateWorks();
@@ -83,6 +94,7 @@ export function BookList({ kind }: { kind: BookKind }) {
               {(list.data?.total ?? 0) > 1 && (
                 <Button onClick={() => void startOrdering()}>{t('list.editSort')}</Button>
               )}
+              {headerActions}
               <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(INFO_PATH[kind])}>
                 {t(`list.create.${kind}`)}
               </Button>
@@ -173,6 +185,7 @@ export function BookList({ kind }: { kind: BookKind }) {
                     <Link to={`/front/book-manage/stage?book_id=${book.book_id}`}>
                       <Button size="small">{t('list.stage')}</Button>
                     </Link>
+                    {rowActions?.(book)}
                   </Space>
                 )}
               </div>

@@ -1,6 +1,9 @@
 import type { BookKind, ChapterStatus, RegularSchedule, TextCheckFinding } from '@author-centre/shared/works';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../platform/api.ts';
+import { signRequest } from '../../platform/request-signing.ts';
+import { getSecret } from '../../platform/secret.ts';
+import { serverNow } from '../../platform/server-time.ts';
 
 /** Types and Query hooks of works. Paths: spec §7 catalogue (book, book-chapter, text-correct). */
 
@@ -369,4 +372,101 @@ export function formatTime(ms: number | null | undefined, withSeconds = false): 
 export function idParam(params: URLSearchParams, name: string): number {
   const n = Number(params.get(name));
   return Number.isInteger(n) && n > 0 ? n : 0;
+}
+
+/**
+ * Downloads a whole work as `.txt` or ePub (GET /api/pc/v1/book/export): a signed GET the browser
+ * follows as a file (the reply is an attachment, so the page stays where it is).
+ */
+export async function downloadExport(bookId: number, format: 'txt' | 'epub') {
+  const { secret } = await getSecret();
+  const signed = signRequest(
+    { method: 'GET', path: '/api/pc/v1/book/export', params: { book_id: bookId, format } },
+    secret,
+    serverNow(),
+  );
+  window.location.assign(signed.url);
+}
+
+// Screenplay applications (book-manage/screenplay/application) ------------------------------------
+
+export type ScreenplayApplicationKind = 'original' | 'adaptation';
+export type ScreenplayApplicationStatus = 'pending' | 'approved' | 'refused' | 'cancelled';
+
+export interface ScreenplayApplication {
+  application_id: number;
+  kind: ScreenplayApplicationKind;
+  book_id: number | null;
+  book_title: string | null;
+  title: string;
+  category: string;
+  category_label: string;
+  synopsis: string;
+  episodes: number;
+  contact_note: string;
+  status: ScreenplayApplicationStatus;
+  status_label: string;
+  reason: string | null;
+  reviewed_at: number | null;
+  cancelled_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ScreenplayApplicationOptions {
+  kinds: Array<{ value: ScreenplayApplicationKind; label: string }>;
+  categories: Array<{ value: string; label: string }>;
+  books: Array<{ book_id: number; title: string; published_count: number; published: boolean; pending: boolean }>;
+  limits: {
+    titleMax: number;
+    synopsisMin: number;
+    synopsisMax: number;
+    episodesMin: number;
+    episodesMax: number;
+    contactNoteMax: number;
+    pendingMax: number;
+  };
+}
+
+export interface ScreenplayApplicationInput {
+  kind: ScreenplayApplicationKind;
+  book_id?: number | null;
+  title: string;
+  category: string;
+  synopsis: string;
+  episodes: number;
+  contact_note: string;
+}
+
+export const applicationKeys = {
+  all: ['works', 'screenplay-application'] as const,
+  list: (page: number) => ['works', 'screenplay-application', 'list', page] as const,
+  options: ['works', 'screenplay-application', 'options'] as const,
+};
+
+export function useScreenplayApplications(page: number) {
+  return useQuery({
+    queryKey: applicationKeys.list(page),
+    queryFn: ({ signal }) =>
+      apiGet<Page<ScreenplayApplication>>('/api/pc/v1/screenplay/application-list', { page }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useScreenplayApplicationOptions() {
+  return useQuery({
+    queryKey: applicationKeys.options,
+    queryFn: ({ signal }) =>
+      apiGet<ScreenplayApplicationOptions>('/api/pc/v1/screenplay/application-options', {}, { signal }),
+  });
+}
+
+export function submitScreenplayApplication(input: ScreenplayApplicationInput) {
+  return apiPost<ScreenplayApplication>('/api/pc/v1/screenplay/application', { ...input });
+}
+
+export function cancelScreenplayApplication(applicationId: number) {
+  return apiPost<ScreenplayApplication>('/api/pc/v1/screenplay/application-cancel', {
+    application_id: applicationId,
+  });
 }
