@@ -17,6 +17,8 @@ export interface BrandDomains {
   welfareDoc: string;
   /** Editors' document. */
   editorsDoc: string;
+  /** Host of the reading site where published books are read: `https://<reading>/book/<book id>` (jump-book-detail). */
+  reading: string;
 }
 
 export interface BrandSettings {
@@ -51,6 +53,12 @@ export interface BrandSettings {
   permissions: string[];
   /** The environment value; the branch-info tooltip shows only when it is '0' (§2). */
   environment: string;
+  /**
+   * §3 global config `intelligent_chapter_division`: whether an imported manuscript is divided into
+   * chapters by its headings (第十二章, Chapter 12…). Off: one chapter per file (still split by size).
+   * On for every seeded brand; spelled as the specification names it.
+   */
+  intelligent_chapter_division: boolean;
 }
 
 export const MAIN_PLATFORM_CLIENT_ID = 1;
@@ -80,6 +88,7 @@ function brand(
       activity: `activity.${host}`,
       welfareDoc: `https://doc.${host}/welfare`,
       editorsDoc: `https://doc.${host}/editors`,
+      reading: `www.${host}`,
     },
     editorTitle: EDITOR_TITLE,
     editorLinks: [],
@@ -99,6 +108,7 @@ function brand(
     appGlobalPop: { show: true },
     permissions: ['writing-camp', 'ai-assistant'],
     environment: '1',
+    intelligent_chapter_division: true,
     ...rest,
   };
 }

@@ -37,6 +37,11 @@ export interface SegmentPreview extends Heading {
   preview: string;
   /** The title as found did not fit §5's pattern and was adjusted. */
   adjusted: boolean;
+  /**
+   * The segment is one part of a stretch longer than a chapter may be (WORKS_LIMITS.chapterTextMax),
+   * split at paragraph boundaries into '<title>', '<title>之二', '<title>之三'…; the author can adjust.
+   */
+  split_for_size: boolean;
 }
 
 const FULL_WIDTH: Record<string, string> = { ',': '，', ':': '：', '!': '！', '?': '？' };
@@ -78,6 +83,105 @@ export function splitLines(text: string): string[] {
     .split('\n');
 }
 
+/**
+ * The longest paragraph kept as one line (half a chapter, so chapters can always be packed from whole
+ * lines). A longer one (a manuscript without line breaks) is broken after a sentence end, or at the
+ * limit when there is none; no character is dropped.
+ */
+export const PARAGRAPH_MAX = Math.floor(WORKS_LIMITS.chapterTextMax / 2);
+const SENTENCE_END = /[。！？!?；;…」』”"）)]/;
+
+export function breakLongLines(lines: string[], max = PARAGRAPH_MAX): string[] {
+  if (!lines.some((l) => l.length > max)) return lines;
+  const out: string[] = [];
+  for (const line of lines) {
+    let rest = line;
+    while (rest.length > max) {
+      let cut = max;
+      for (let i = max; i > max / 2; i--) {
+        if (SENTENCE_END.test(rest[i - 1]) && !SENTENCE_END.test(rest[i] ?? '')) {
+          cut = i;
+          break;
+        }
+      }
+      // Never between the halves of a surrogate pair.
+      const code = rest.charCodeAt(cut - 1);
+      if (code >= 0xd800 && code <= 0xdbff) cut--;
+      out.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    out.push(rest);
+  }
+  return out;
+}
+
+const DIGITS = '零一二三四五六七八九';
+
+/** 2 → 二, 10 → 十, 12 → 十二, 35 → 三十五, 101 → 一百零一 (up to 9999). */
+export function chineseNumber(n: number): string {
+  if (n < 10) return DIGITS[n];
+  if (n < 20) return `十${n % 10 ? DIGITS[n % 10] : ''}`;
+  const units = ['', '十', '百', '千'];
+  const digits = String(n).split('').map(Number);
+  let out = '';
+  let zero = false;
+  digits.forEach((d, i) => {
+    const unit = units[digits.length - 1 - i];
+    if (d === 0) {
+      zero = true;
+      return;
+    }
+    if (zero && out) out += '零';
+    zero = false;
+    out += DIGITS[d] + unit;
+  });
+  return out;
+}
+
+/** The title of the n-th part (n ≥ 2) of a stretch split for size: '<title>之二', within the title limit. */
+export function partTitle(base: string, n: number): string {
+  const suffix = `之${chineseNumber(n)}`;
+  return [...base].slice(0, WORKS_LIMITS.chapterTitleMax - suffix.length).join('') + suffix;
+}
+
+/** Characters of a line as the chapter text holds it (trimmed; 0 for a blank line). */
+function tidyLength(line: string): number {
+  return line.replace(/^[\s\u3000]+|[\s\u3000]+$/g, '').length;
+}
+
+/**
+ * Never cut a chapter: a chapter segment whose text is longer than `max` characters is split at
+ * paragraph boundaries into parts of at most `max`, each a new heading ('<title>之二'…) that takes no
+ * line of its own. Lines must be at most `max / 2` long (see breakLongLines).
+ */
+export function splitOversized(lines: string[], headings: Heading[], max = WORKS_LIMITS.chapterTextMax): Heading[] {
+  let out: Heading[] | null = null;
+  headings.forEach((h, i) => {
+    const from = h.consume ? h.line + 1 : h.line;
+    const to = headings[i + 1]?.line ?? lines.length;
+    let raw = 0;
+    if (h.kind === 'chapter') for (let k = from; k < to && raw <= max; k++) raw += lines[k].length + 1;
+    if (raw <= max) {
+      out?.push(h);
+      return;
+    }
+    out ??= headings.slice(0, i);
+    out.push(h);
+    let size = 0;
+    let part = 1;
+    for (let k = from; k < to; k++) {
+      const len = tidyLength(lines[k]);
+      if (len === 0) continue;
+      const next = size === 0 ? len : size + 1 + len;
+      if (next > max && size > 0 && k > h.line) {
+        out.push({ line: k, kind: 'chapter', title: partTitle(h.title, ++part), consume: false });
+        size = len;
+      } else size = next;
+    }
+  });
+  return out ?? headings;
+}
+
 /** The detected headings, with a leading "前言" segment when text comes before the first heading. */
 export function detectHeadings(lines: string[]): Heading[] {
   const headings: Heading[] = [];
@@ -108,6 +212,23 @@ export function tidyBody(lines: string[]): string {
 }
 
 export function preview(lines: string[], headings: Heading[]): SegmentPreview[] {
+  // Parts of a stretch split for size: '<title>', '<title>之二', '<title>之三'… (split points taking no line).
+  const forSize = new Set<number>();
+  let base = -1;
+  let part = 2;
+  headings.forEach((h, i) => {
+    if (h.kind !== 'chapter') {
+      base = -1;
+      return;
+    }
+    if (base >= 0 && !h.consume && h.title === partTitle(headings[base].title, part)) {
+      forSize.add(base).add(i);
+      part++;
+    } else {
+      base = i;
+      part = 2;
+    }
+  });
   return headings.map((h, i) => {
     const body = h.kind === 'volume' ? '' : segmentText(lines, h, headings[i + 1]);
     const firstLine = body.slice(0, body.indexOf('\n') === -1 ? undefined : body.indexOf('\n'));
@@ -118,6 +239,7 @@ export function preview(lines: string[], headings: Heading[]): SegmentPreview[] 
       words: countWords(body),
       preview: [...firstLine].slice(0, 40).join(''),
       adjusted: h.consume && raw !== h.title,
+      split_for_size: forSize.has(i),
     };
   });
 }

@@ -7,6 +7,7 @@ import { inTransaction } from '../../platform/db/database.ts';
 import { AppError, badInput, notFound } from '../../platform/http/errors.ts';
 import type { JobRun } from '../../platform/jobs/jobs.ts';
 import {
+  breakLongLines,
   detectHeadings,
   type Heading,
   preview,
@@ -14,6 +15,7 @@ import {
   sanitizeTitle,
   segmentText,
   splitLines,
+  splitOversized,
 } from './chapter-division.ts';
 import { insertChapter } from './chapters.service.ts';
 import { applyVip, checkTitle, type Owner, ownedBook, recountBook, volumesOf } from './works.repository.ts';
@@ -85,6 +87,12 @@ function linesOf(session: { id: number; source: string }): string[] {
   return lines;
 }
 
+/** The one chapter of a file imported without intelligent division: titled after the file. */
+function wholeFile(fileName: string): Heading {
+  const name = fileName.replace(/\.[^.]*$/, '');
+  return { line: 0, kind: 'chapter', title: sanitizeTitle(name, '') || '正文', consume: false };
+}
+
 export class ImportExportService {
   readonly #ctx: AppContext;
 
@@ -97,7 +105,11 @@ export class ImportExportService {
     return this.#ctx.db;
   }
 
-  /** Upload: decodes the file, detects the chapters and keeps the text until the author confirms. */
+  /**
+   * Upload: decodes the file, detects the chapters and keeps the text until the author confirms.
+   * With the brand's `intelligent_chapter_division` off the whole file is one chapter (titled after
+   * the file). Either way a stretch longer than a chapter may be is split at paragraph boundaries.
+   */
   async upload(owner: Owner, bookId: number, fileName: string, data: Buffer) {
     const book = await ownedBook(this.#db, owner, bookId);
     if (data.length === 0) throw badInput('file', { 'zh-CN': '文件为空', 'en-US': 'The file is empty' });
@@ -111,7 +123,7 @@ export class ImportExportService {
       });
     }
     const { text, encoding } = await decodeManuscript(data, fileName);
-    const lines = splitLines(text);
+    const lines = breakLongLines(splitLines(text));
     if (!lines.some((l) => l.trim()))
       throw badInput('file', { 'zh-CN': '文件中没有文字', 'en-US': 'The file has no text' });
     const now = Date.now();
@@ -135,13 +147,15 @@ export class ImportExportService {
       .returning('id')
       .executeTakeFirstOrThrow();
     linesCache.set(session.id, lines);
-    const headings = detectHeadings(lines);
+    const intelligent = this.#ctx.brands.get(owner.clientId).intelligent_chapter_division !== false;
+    const headings = splitOversized(lines, intelligent ? detectHeadings(lines) : [wholeFile(fileName)]);
     return {
       import_id: session.id,
       file_name: fileName,
       encoding,
       total_lines: lines.length,
       total_words: countWords(text),
+      intelligent_division: intelligent,
       segments: preview(lines, headings),
     };
   }
@@ -170,7 +184,7 @@ export class ImportExportService {
   async repreview(owner: Owner, importId: number, headings: Heading[]) {
     const session = await this.#session(owner, importId);
     const lines = linesOf(session);
-    return { segments: preview(lines, this.#validHeadings(headings, lines.length)) };
+    return { segments: preview(lines, splitOversized(lines, this.#validHeadings(headings, lines.length))) };
   }
 
   #validHeadings(headings: Heading[], lineCount: number): Heading[] {
@@ -198,12 +212,14 @@ export class ImportExportService {
     }
     const book = await ownedBook(this.#db, owner, session.book_id);
     const lines = linesOf(session);
-    const headings = this.#validHeadings(raw, lines.length).map((h, i) => {
+    const titled = this.#validHeadings(raw, lines.length).map((h, i) => {
       if (h.kind === 'skip') return { ...h, title: '' };
       const title = h.title.trim() ? h.title : sanitizeTitle(lines[h.line] ?? '', '');
       const max = h.kind === 'volume' ? WORKS_LIMITS.volumeTitleMax : WORKS_LIMITS.chapterTitleMax;
       return { ...h, title: checkTitle(`segments.${i}.title`, title, max) };
     });
+    // Never cut: a chapter still longer than the limit (the author merged parts) is split again.
+    const headings = splitOversized(lines, titled);
     if (book.kind === 'short' && headings.some((h) => h.kind === 'volume')) {
       throw badInput('segments', { 'zh-CN': '短篇作品不分卷', 'en-US': 'A short story has no volumes' });
     }
@@ -320,7 +336,8 @@ export class ImportExportService {
       const index = chapterIndex++;
       if (index < session.done) continue;
       if (created >= BATCH) break;
-      const body = segmentText(lines, h, plan.headings[i + 1]).slice(0, WORKS_LIMITS.chapterTextMax);
+      // Never cut: commit split every stretch to fit a chapter (splitOversized).
+      const body = segmentText(lines, h, plan.headings[i + 1]);
       await insertChapter(tx, {
         clientId: book.client_id,
         bookId: book.id,

@@ -1,3 +1,4 @@
+import { WORKS_LIMITS } from '@author-centre/shared';
 import iconv from 'iconv-lite';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,6 +154,153 @@ describe('import', () => {
     expect(seen[0]).toBe(200);
     expect(seen.at(-1)).toBe(450);
     expect((await client.get('/api/pc/v1/book/info', { book_id: book.book_id })).body.data.chapter_count).toBe(450);
+  });
+
+  /** The drafts of a book in reading order, as the database holds them. */
+  async function draftsOf(bookId: number) {
+    return t.app.ctx.db
+      .selectFrom('chapters')
+      .innerJoin('chapter_texts', 'chapter_texts.chapter_id', 'chapters.id')
+      .select(['chapters.title', 'chapters.status', 'chapter_texts.body'])
+      .where('chapters.book_id', '=', bookId)
+      .where('chapters.deleted_at', 'is', null)
+      .orderBy('chapters.sort')
+      .execute();
+  }
+  const headingsOf = (segments: any[]) =>
+    segments.map((s: any) => ({ line: s.line, kind: s.kind, title: s.title, consume: s.consume }));
+
+  it('never cuts a long chapter: a 450,000-character stretch becomes three flagged parts with every character', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    // 4,500 paragraphs of 100 characters: 450,000 characters (plus the line breaks) under one heading.
+    const paragraphs = Array.from({ length: 4500 }, (_, i) => `${String(i).padStart(5, '0')}${'长'.repeat(94)}。`);
+    expect(paragraphs.join('').length).toBe(450_000);
+    const text = ['第一章 长夜', ...paragraphs, '第二章 天明', '天亮了。'].join('\n');
+    const up = (
+      await upload(
+        client,
+        '/api/pc/v1/book-chapter/upload',
+        { book_id: book.book_id, file_name: '长.txt' },
+        Buffer.from(text),
+      )
+    ).body.data;
+    expect(up.intelligent_division).toBe(true);
+    expect(up.segments.map((s: any) => [s.title, s.split_for_size])).toEqual([
+      ['第一章：长夜', true],
+      ['第一章：长夜之二', true],
+      ['第一章：长夜之三', true],
+      ['第二章：天明', false],
+    ]);
+    // Each part fits a chapter; the split points are paragraph boundaries.
+    expect(up.segments[1].consume).toBe(false);
+    expect(up.segments[1].preview).toMatch(/^\d{5}长/);
+
+    // The author merges the parts back: the preview splits again rather than letting anything be cut.
+    const merged = headingsOf(up.segments).filter((_: unknown, i: number) => i === 0 || i === 3);
+    const again = (
+      await client.post('/api/pc/v1/book-chapter/upload-preview', { import_id: up.import_id, segments: merged })
+    ).body.data;
+    expect(again.segments.map((s: any) => s.title)).toEqual([
+      '第一章：长夜',
+      '第一章：长夜之二',
+      '第一章：长夜之三',
+      '第二章：天明',
+    ]);
+    // Committing the merged division (as an older page would send it) still cuts nothing.
+    const commit = await client.post('/api/pc/v1/book-chapter/upload-commit', {
+      import_id: up.import_id,
+      segments: merged,
+    });
+    expect(commit.body.data).toMatchObject({ status: 'committing', total: 4 });
+    await runImport(t);
+    const drafts = await draftsOf(book.book_id);
+    expect(drafts.map((d) => d.title)).toEqual([
+      '第一章：长夜',
+      '第一章：长夜之二',
+      '第一章：长夜之三',
+      '第二章：天明',
+    ]);
+    for (const d of drafts) expect(d.body.length).toBeLessThanOrEqual(WORKS_LIMITS.chapterTextMax);
+    expect(
+      drafts
+        .slice(0, 3)
+        .map((d) => d.body)
+        .join('\n'),
+    ).toBe(paragraphs.join('\n'));
+    expect(drafts[3].body).toBe('天亮了。');
+  });
+
+  it('imports a manuscript without headings or line breaks whole, split after sentence ends', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const sentence = '他沿着河岸走了很久，直到天色暗下来才停下脚步。';
+    const text = sentence.repeat(Math.ceil(450_000 / sentence.length));
+    const up = (
+      await upload(
+        client,
+        '/api/pc/v1/book-chapter/upload',
+        { book_id: book.book_id, file_name: '无题.txt' },
+        Buffer.from(text),
+      )
+    ).body.data;
+    expect(up.segments.map((s: any) => s.title)).toEqual(['正文', '正文之二', '正文之三']);
+    await client.post('/api/pc/v1/book-chapter/upload-commit', {
+      import_id: up.import_id,
+      segments: headingsOf(up.segments),
+    });
+    await runImport(t);
+    const drafts = await draftsOf(book.book_id);
+    expect(drafts).toHaveLength(3);
+    for (const d of drafts) expect(d.body.length).toBeLessThanOrEqual(WORKS_LIMITS.chapterTextMax);
+    // Every character, in order; paragraphs were only broken after a full stop.
+    expect(drafts.map((d) => d.body.replaceAll('\n', '')).join('')).toBe(text);
+    for (const d of drafts) for (const p of d.body.split('\n')) expect(p.endsWith('。')).toBe(true);
+  });
+
+  it("follows the brand's intelligent_chapter_division: off, a file is one chapter (still split by size)", async () => {
+    const config = await t.client('third.localhost').get('/api/pc/v1/global/config');
+    expect(config.body.data.intelligent_chapter_division).toBe(true);
+    await t.app.ctx.brands.update(3, { intelligent_chapter_division: false });
+    try {
+      const off = await t.client('third.localhost').get('/api/pc/v1/global/config');
+      expect(off.body.data.intelligent_chapter_division).toBe(false);
+      const { client } = await authorClient(t, { clientId: 3, host: 'third.localhost' });
+      const book = await createBook(client);
+      const up = (
+        await upload(
+          client,
+          '/api/pc/v1/book-chapter/upload',
+          { book_id: book.book_id, file_name: '我的书稿.txt' },
+          Buffer.from(MANUSCRIPT),
+        )
+      ).body.data;
+      expect(up.intelligent_division).toBe(false);
+      expect(up.segments.map((s: any) => [s.kind, s.title, s.line, s.consume])).toEqual([
+        ['chapter', '我的书稿', 0, false],
+      ]);
+      await client.post('/api/pc/v1/book-chapter/upload-commit', {
+        import_id: up.import_id,
+        segments: headingsOf(up.segments),
+      });
+      await runImport(t);
+      const drafts = await draftsOf(book.book_id);
+      expect(drafts.map((d) => d.title)).toEqual(['我的书稿']);
+      expect(drafts[0].body.split('\n')).toContain('第一章 初见');
+      expect(drafts[0].body.split('\n')).toHaveLength(13);
+      // Other brands still divide.
+      const { client: other } = await authorClient(t);
+      const otherBook = await createBook(other);
+      const divided = await upload(
+        other,
+        '/api/pc/v1/book-chapter/upload',
+        { book_id: otherBook.book_id, file_name: 'a.txt' },
+        Buffer.from(MANUSCRIPT),
+      );
+      expect(divided.body.data.segments).toHaveLength(7);
+    } finally {
+      await t.app.ctx.brands.update(3, { intelligent_chapter_division: true });
+    }
   });
 
   it('refuses unreadable files and bad splits with a clear message', async () => {

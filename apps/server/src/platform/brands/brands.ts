@@ -33,6 +33,10 @@ export class Brands {
     const byHost = new Map<string, number>();
     for (const row of rows) {
       const settings = JSON.parse(row.settings) as BrandSettings;
+      // Fields added after a brand was stored take the seed's value (or the main platform's).
+      const seed = SEED_BRANDS.find((b) => b.clientId === row.client_id) ?? SEED_BRANDS[0];
+      settings.intelligent_chapter_division ??= seed.intelligent_chapter_division;
+      settings.domains.reading ??= seed.domains.reading;
       byId.set(row.client_id, settings);
       byHost.set(`${row.brief}.localhost`, row.client_id);
       for (const domain of [settings.domains.pc, settings.domains.mobile])
