@@ -6,13 +6,14 @@ import {
   shanghaiDayStart,
   type TextCheckFinding,
   WORKS_ERROR,
+  WORKS_LIMITS,
 } from '@author-centre/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction, type Tx } from '../../platform/db/database.ts';
 import { AppError, badInput } from '../../platform/http/errors.ts';
 import type { JobRun } from '../../platform/jobs/jobs.ts';
 import { insertVersion } from './chapters.service.ts';
-import { checkChapter, excludesOf } from './text-check.ts';
+import { checkChapter, excludesOf, sensitiveWordIn } from './text-check.ts';
 import {
   type ChapterRow,
   type Executor,
@@ -257,11 +258,20 @@ export class PublishingService {
           .executeTakeFirst()
       : undefined;
     const queue = await this.#draftQueue(this.#db, book.id, 10);
+    const skipped = await this.#skippedDrafts(this.#db, book.id, 10);
     return {
       book_id: book.id,
       ...schedule,
+      /** The time and weekdays are Beijing time, whatever the browser's time zone. */
+      time_zone: 'Asia/Shanghai',
       next_run_at: job?.status === 'pending' ? job.run_at : null,
       queue: queue.map((c) => ({ chapter_id: c.id, title: c.title, words: c.words })),
+      skipped: skipped.map((c) => ({
+        chapter_id: c.id,
+        title: c.title,
+        words: c.words,
+        reason: c.is_notice ? ('notice' as const) : ('short' as const),
+      })),
     };
   }
 
@@ -293,8 +303,13 @@ export class PublishingService {
     return this.regularSchedule(owner, bookId);
   }
 
-  /** Drafts in reading order that no individual schedule has claimed. */
-  async #draftQueue(db: Executor, bookId: number, limit: number) {
+  /**
+   * The drafts queue of recurring publishing: drafts in reading order that no individual schedule
+   * has claimed, leaving out notice-volume (作品相关) chapters and drafts under the short-chapter
+   * threshold (empty ones included): nobody is at the desk to confirm those, so they wait for the
+   * author to publish them by hand.
+   */
+  async #draftQueue(db: Executor, bookId: number, limit: number, offset = 0) {
     return (await db
       .selectFrom('chapters')
       .innerJoin('volumes', 'volumes.id', 'chapters.volume_id')
@@ -303,16 +318,42 @@ export class PublishingService {
       .where('chapters.deleted_at', 'is', null)
       .where('chapters.status', '=', 'draft')
       .where('chapters.schedule_job_id', 'is', null)
+      .where('volumes.is_notice', '=', 0)
+      .where('chapters.words', '>=', WORKS_LIMITS.shortChapterWords)
       .orderBy('volumes.sort')
+      .orderBy('volumes.id')
       .orderBy('chapters.sort')
       .orderBy('chapters.id')
       .limit(limit)
+      .offset(offset)
       .execute()) as ChapterRow[];
+  }
+
+  /** Unclaimed drafts the recurring queue leaves out (notice volume, short or empty), in reading order. */
+  async #skippedDrafts(db: Executor, bookId: number, limit: number) {
+    return db
+      .selectFrom('chapters')
+      .innerJoin('volumes', 'volumes.id', 'chapters.volume_id')
+      .select(['chapters.id', 'chapters.title', 'chapters.words', 'volumes.is_notice'])
+      .where('chapters.book_id', '=', bookId)
+      .where('chapters.deleted_at', 'is', null)
+      .where('chapters.status', '=', 'draft')
+      .where('chapters.schedule_job_id', 'is', null)
+      .where((eb) =>
+        eb.or([eb('volumes.is_notice', '<>', 0), eb('chapters.words', '<', WORKS_LIMITS.shortChapterWords)]),
+      )
+      .orderBy('volumes.sort')
+      .orderBy('volumes.id')
+      .orderBy('chapters.sort')
+      .orderBy('chapters.id')
+      .limit(limit)
+      .execute();
   }
 
   /**
    * One firing of a recurring schedule: the first `count` drafts of the queue go out (a draft the
-   * checks stop is skipped and recorded), then the next firing is scheduled. A firing missed while
+   * checks stop is skipped and recorded, and the next one is taken), then the next firing is
+   * scheduled. A firing that publishes nothing leaves a notice saying why. A firing missed while
    * the server was down runs once on recovery, marked late; the next one is counted from now.
    */
   async #runRegular({ tx, job, late, lateMs, now }: JobRun) {
@@ -321,16 +362,27 @@ export class PublishingService {
     if (!book || book.deleted_at !== null || book.regular_job_id !== job.id || !book.regular_schedule) return;
     const schedule = JSON.parse(book.regular_schedule) as RegularSchedule;
     if (!schedule.enabled) return;
+    const opts = { source: 'regular' as const, scheduledAt: job.runAt, lateMs: late ? lateMs : null, now };
     let published = 0;
-    for (const chapter of await this.#draftQueue(tx, book.id, schedule.count * 3)) {
-      if (published >= schedule.count) break;
-      const ok = await this.#publishOrRecordBlocked(tx, chapter, book.account_id, {
-        source: 'regular',
-        scheduledAt: job.runAt,
-        lateMs: late ? lateMs : null,
-        now,
-      });
-      if (ok) published++;
+    let blocked = 0;
+    // A published draft leaves the queue and a stopped one stays in it, so the next batch starts
+    // after the stopped ones. Bounded, so a book full of stopped drafts cannot hold the job forever.
+    while (published < schedule.count && blocked < 200) {
+      const batch = await this.#draftQueue(tx, book.id, schedule.count - published, blocked);
+      if (batch.length === 0) break;
+      for (const chapter of batch) {
+        if (await this.#publishOrRecordBlocked(tx, chapter, book.account_id, opts)) published++;
+        else blocked++;
+      }
+    }
+    if (published === 0) {
+      const reason: IdleReason =
+        blocked > 0
+          ? 'all-blocked'
+          : (await this.#skippedDrafts(tx, book.id, 1)).length > 0
+            ? 'only-skipped'
+            : 'no-drafts';
+      await recordIdleFiring(tx, book, reason, opts);
     }
     const next = nextOccurrence(schedule, Math.max(now, job.runAt));
     const nextId = next
@@ -339,12 +391,16 @@ export class PublishingService {
     await tx.updateTable('books').set({ regular_job_id: nextId }).where('id', '=', book.id).execute();
   }
 
-  /** Publications of a book the author has not seen yet (late ones and ones the checks stopped first). */
+  /**
+   * Publications of a book the author has not seen yet: late ones, ones the checks stopped, and
+   * recurring firings that published nothing (no chapter; `note` says why: no-drafts, only-skipped,
+   * all-blocked).
+   */
   async notices(owner: Owner, bookId: number) {
     const book = await ownedBook(this.#db, owner, bookId);
     const rows = await this.#db
       .selectFrom('publish_log')
-      .innerJoin('chapters', 'chapters.id', 'publish_log.chapter_id')
+      .leftJoin('chapters', 'chapters.id', 'publish_log.chapter_id')
       .select([
         'publish_log.id',
         'publish_log.chapter_id',
@@ -358,7 +414,9 @@ export class PublishingService {
       ])
       .where('publish_log.book_id', '=', book.id)
       .where('publish_log.seen', '=', 0)
-      .where((eb) => eb.or([eb('publish_log.outcome', '=', 'blocked'), eb('publish_log.late_ms', 'is not', null)]))
+      .where((eb) =>
+        eb.or([eb('publish_log.outcome', 'in', ['blocked', 'idle']), eb('publish_log.late_ms', 'is not', null)]),
+      )
       .orderBy('publish_log.id', 'desc')
       .limit(50)
       .execute();
@@ -373,6 +431,10 @@ export class PublishingService {
   // ------------------------------------------------------------------------------------------
   // The author's excludes of the text checks
 
+  /**
+   * The author's excludes, newest first. `sensitive` marks an old one that names a sensitive word:
+   * it has no effect (excludes silence typos only) and is listed so the author can remove it.
+   */
   async excludes(owner: Owner) {
     const rows = await this.#db
       .selectFrom('text_check_excludes')
@@ -380,13 +442,21 @@ export class PublishingService {
       .where('account_id', '=', owner.accountId)
       .orderBy('id', 'desc')
       .execute();
-    return rows;
+    return rows.map((r) => ({ ...r, sensitive: sensitiveWordIn(r.word) !== null }));
   }
 
+  /** Silences a typo finding for all of the author's chapters. A sensitive word cannot be excluded. */
   async addExclude(owner: Owner, word: string) {
     const w = word.trim();
     if (!w || w.length > 20)
       throw badInput('word', { 'zh-CN': '请输入1~20字的词', 'en-US': 'Enter a word of 1–20 characters' });
+    const sensitive = sensitiveWordIn(w);
+    if (sensitive) {
+      throw badInput('word', {
+        'zh-CN': `「${sensitive}」是敏感词，不能忽略，请修改正文后再发布`,
+        'en-US': `"${sensitive}" is a sensitive word and cannot be ignored; please change the text before publishing`,
+      });
+    }
     await this.#db
       .insertInto('text_check_excludes')
       .values({ client_id: owner.clientId, account_id: owner.accountId, word: w, created_at: Date.now() })
@@ -401,6 +471,48 @@ export class PublishingService {
       .where('word', '=', word.trim())
       .execute();
   }
+}
+
+/** Why a recurring firing published nothing (stored as the notice's note; the page words it). */
+type IdleReason = 'no-drafts' | 'only-skipped' | 'all-blocked';
+
+/**
+ * Records a recurring firing that published nothing, as a notice without a chapter. While the
+ * author has not seen it, later idle firings for the same reason update it instead of piling up.
+ */
+async function recordIdleFiring(
+  tx: Tx,
+  book: { id: number; client_id: number; account_id: number },
+  reason: IdleReason,
+  opts: { scheduledAt: number; lateMs: number | null; now: number },
+) {
+  const open = await tx
+    .selectFrom('publish_log')
+    .select('id')
+    .where('book_id', '=', book.id)
+    .where('outcome', '=', 'idle')
+    .where('note', '=', reason)
+    .where('seen', '=', 0)
+    .executeTakeFirst();
+  const times = { scheduled_at: opts.scheduledAt, published_at: opts.now, late_ms: opts.lateMs };
+  if (open) {
+    await tx.updateTable('publish_log').set(times).where('id', '=', open.id).execute();
+    return;
+  }
+  await tx
+    .insertInto('publish_log')
+    .values({
+      client_id: book.client_id,
+      account_id: book.account_id,
+      book_id: book.id,
+      chapter_id: 0,
+      source: 'regular',
+      ...times,
+      outcome: 'idle',
+      note: reason,
+      seen: 0,
+    })
+    .execute();
 }
 
 const alreadyFired = () =>

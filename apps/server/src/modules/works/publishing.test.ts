@@ -1,4 +1,4 @@
-import { parseShanghaiDate, shanghaiDate, WORKS_ERROR } from '@author-centre/shared';
+import { parseShanghaiDate, SIGN_HEADER, shanghaiDate, sign, WORKS_ERROR } from '@author-centre/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { nextOccurrence } from './publishing.service.ts';
@@ -41,14 +41,74 @@ describe('checks before publishing', () => {
     expect((await detail(client, ch.chapterId)).status).toBe('draft');
   });
 
-  it("honours the author's excludes", async () => {
+  it("lets the author's excludes hide a typo, and removing the exclude brings it back", async () => {
     const { client } = await authorClient(t);
     const book = await createBook(client);
-    const ch = await writtenChapter(client, book.book_id, '第一章', `${prose(400, 'e')}\n缉毒警察缴获了大量冰毒。`);
-    await client.post('/api/pc/v1/text-correct/excludes-add', { word: '冰毒' });
-    expect((await client.get('/api/pc/v1/text-correct/excludes')).body.data.map((e: any) => e.word)).toEqual(['冰毒']);
-    const res = await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: ch.chapterId });
-    expect(res.body.code).toBe(200);
+    const ch = await writtenChapter(client, book.book_id, '第一章', `${prose(400, 'e')}\n他迫不急待地推开门。`);
+    const rules = async () =>
+      (await client.post('/api/pc/v1/text-correct/check', { chapter_id: ch.chapterId })).body.data.findings.map(
+        (f: any) => f.rule,
+      );
+    expect(await rules()).toEqual(['typo']);
+    expect((await client.post('/api/pc/v1/text-correct/excludes-add', { word: '迫不急待' })).body.code).toBe(200);
+    expect((await client.get('/api/pc/v1/text-correct/excludes')).body.data).toEqual([
+      expect.objectContaining({ word: '迫不急待', sensitive: false }),
+    ]);
+    expect(await rules()).toEqual([]);
+    await client.post('/api/pc/v1/text-correct/excludes-remove', { word: '迫不急待' });
+    expect((await client.get('/api/pc/v1/text-correct/excludes')).body.data).toEqual([]);
+    expect(await rules()).toEqual(['typo']);
+    // Excluded again, it publishes without "publish anyway".
+    await client.post('/api/pc/v1/text-correct/excludes-add', { word: '迫不急待' });
+    expect((await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: ch.chapterId })).body.code).toBe(
+      200,
+    );
+    expect((await detail(client, ch.chapterId)).status).toBe('published');
+  });
+
+  it('keeps a sensitive word blocking: the exclude is refused, and an old one has no effect', async () => {
+    const { client, author } = await authorClient(t);
+    const book = await createBook(client);
+    const ch = await writtenChapter(client, book.book_id, '第一章', `${prose(400, 'x')}\n缉毒警察缴获了大量冰毒。`);
+    for (const word of ['冰毒', '大量冰毒']) {
+      const refused = await client.post('/api/pc/v1/text-correct/excludes-add', { word });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors.field).toBe('word');
+      expect(refused.body.errors.title).toBe('「冰毒」是敏感词，不能忽略，请修改正文后再发布');
+    }
+    const path = '/api/pc/v1/text-correct/excludes-add';
+    const raw = JSON.stringify({ word: '冰毒', t: Date.now() });
+    const en = await client.raw({
+      method: 'POST',
+      url: path,
+      payload: raw,
+      headers: {
+        'content-type': 'application/json',
+        'x-lang': 'en-US',
+        [SIGN_HEADER]: sign(await client.refreshSecret(), 'POST', path, raw, JSON.parse(raw).t),
+      },
+    });
+    expect(en.body.errors.title).toBe(
+      '"冰毒" is a sensitive word and cannot be ignored; please change the text before publishing',
+    );
+    expect(await t.app.ctx.db.selectFrom('text_check_excludes').selectAll().execute()).not.toContainEqual(
+      expect.objectContaining({ word: '冰毒' }),
+    );
+    // An exclude stored before this rule (straight into the database) does not silence it either.
+    await t.app.ctx.db
+      .insertInto('text_check_excludes')
+      .values({ client_id: 2, account_id: author.accountId, word: '冰毒', created_at: Date.now() })
+      .execute();
+    expect((await client.get('/api/pc/v1/text-correct/excludes')).body.data).toEqual([
+      expect.objectContaining({ word: '冰毒', sensitive: true }),
+    ]);
+    const check = (await client.post('/api/pc/v1/text-correct/check', { chapter_id: ch.chapterId })).body.data;
+    expect(check.findings).toEqual([expect.objectContaining({ rule: 'sensitive', severity: 'block', word: '冰毒' })]);
+    expect(check.can_publish).toBe(false);
+    const res = await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: ch.chapterId, force: true });
+    expect(res.status).toBe(422);
+    expect(res.body.data.can_force).toBe(false);
+    expect((await detail(client, ch.chapterId)).status).toBe('draft');
     await client.post('/api/pc/v1/text-correct/excludes-remove', { word: '冰毒' });
     expect((await client.get('/api/pc/v1/text-correct/excludes')).body.data).toEqual([]);
   });
@@ -99,6 +159,54 @@ describe('checks before publishing', () => {
     await saveChapter(client, ch.chapter_id, 0, prose(500), { title: '第五章 <坏标题>' });
     const tt = await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: ch.chapter_id, force: true });
     expect(tt.body.data.findings.map((f: any) => f.rule)).toEqual(['title']);
+  });
+});
+
+describe('duplicates: only an earlier chapter counts', () => {
+  it('does not stop a chapter because a later draft holds the same text; the later one is stopped', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const text = prose(500, 'twin');
+    const first = await writtenChapter(client, book.book_id, '第一章', text);
+    const second = await writtenChapter(client, book.book_id, '第二章', text);
+    // The later draft is the duplicate, never the earlier one.
+    const early = await client.post('/api/pc/v1/text-correct/check', { chapter_id: first.chapterId });
+    expect(early.body.data.findings).toEqual([]);
+    const late = await client.post('/api/pc/v1/text-correct/check', { chapter_id: second.chapterId });
+    expect(late.body.data.findings).toEqual([
+      expect.objectContaining({ rule: 'duplicate', severity: 'block', chapter_id: first.chapterId }),
+    ]);
+    expect(
+      (await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: first.chapterId })).body.code,
+    ).toBe(200);
+    expect((await detail(client, first.chapterId)).status).toBe('published');
+    const again = await client.post('/api/pc/v1/book-chapter/draft-publish', {
+      chapter_id: second.chapterId,
+      force: true,
+    });
+    expect(again.status).toBe(422);
+    expect((await detail(client, second.chapterId)).status).toBe('draft');
+  });
+
+  it('counts a published chapter as earlier wherever it stands, and a deleted one not at all', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const text = prose(500, 'order');
+    const a = await writtenChapter(client, book.book_id, '第一章', text);
+    const b = await writtenChapter(client, book.book_id, '第二章', prose(500, 'other'));
+    const c = await writtenChapter(client, book.book_id, '第三章', text);
+    // Chapter three (same text as one) goes out first: the draft before it is now the duplicate.
+    await client.post('/api/pc/v1/book-chapter/delete', { chapter_id: a.chapterId });
+    expect((await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: c.chapterId })).body.code).toBe(
+      200,
+    );
+    await client.post('/api/pc/v1/book-chapter/restore', { chapter_id: a.chapterId });
+    const res = await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: a.chapterId, force: true });
+    expect(res.body.data.findings).toEqual([
+      expect.objectContaining({ rule: 'duplicate', severity: 'block', chapter_id: c.chapterId }),
+    ]);
+    expect((await detail(client, a.chapterId)).status).toBe('draft');
+    expect((await detail(client, b.chapterId)).status).toBe('draft');
   });
 });
 
@@ -217,8 +325,6 @@ describe('recurring schedules (regular-time-data)', () => {
   it('publishes the next drafts of the queue at each time and schedules the following one', async () => {
     const { client } = await authorClient(t);
     const book = await createBook(client);
-    const [notice] = await volumesOf(client, book.book_id);
-    await writtenChapter(client, book.book_id, '请假', prose(500), notice.volume_id);
     const ids: number[] = [];
     for (let i = 1; i <= 5; i++)
       ids.push((await writtenChapter(client, book.book_id, `第${i}章`, prose(600))).chapterId);
@@ -230,20 +336,18 @@ describe('recurring schedules (regular-time-data)', () => {
       count: 2,
     });
     const first = set.body.data.next_run_at;
+    expect(set.body.data.time_zone).toBe('Asia/Shanghai');
     expect(first).toBeGreaterThan(Date.now());
-    expect(shanghaiDate(first + 0)).toBe(shanghaiDate(first));
-    expect(new Date(first + 8 * 60 * MIN).toISOString().slice(11, 16)).toBe('12:00');
-    expect(set.body.data.queue.map((c: any) => c.title).slice(0, 3)).toEqual(['请假', '第1章', '第2章']);
+    // 12:00 Beijing time is 04:00 UTC.
+    expect(new Date(first).toISOString().slice(11, 16)).toBe('04:00');
+    expect(set.body.data.queue.map((c: any) => c.title).slice(0, 3)).toEqual(['第1章', '第2章', '第3章']);
     await t.app.ctx.jobs.runDue(first);
-    const statuses = async () =>
-      (await client.get('/api/pc/v1/book-chapter/list', { book_id: book.book_id })).body.data.list.map(
-        (c: any) => c.status,
-      );
-    expect(await statuses()).toEqual(['published', 'published', 'draft', 'draft', 'draft', 'draft']);
+    const statuses = async () => Promise.all(ids.map(async (id) => (await detail(client, id)).status as string));
+    expect(await statuses()).toEqual(['published', 'published', 'draft', 'draft', 'draft']);
     const again = (await client.get('/api/pc/v1/book-chapter/regular-time-data', { book_id: book.book_id })).body.data;
     expect(again.next_run_at).toBe(first + DAY);
     await t.app.ctx.jobs.runDue(first + DAY);
-    expect(await statuses()).toEqual(['published', 'published', 'published', 'published', 'draft', 'draft']);
+    expect(await statuses()).toEqual(['published', 'published', 'published', 'published', 'draft']);
     // Turned off: nothing more goes out.
     await client.post('/api/pc/v1/book-chapter/regular-time-data', {
       book_id: book.book_id,
@@ -252,8 +356,84 @@ describe('recurring schedules (regular-time-data)', () => {
       count: 2,
     });
     await t.app.ctx.jobs.runDue(first + 3 * DAY);
-    expect((await statuses()).filter((s: string) => s === 'draft')).toHaveLength(2);
-    expect(ids).toHaveLength(5);
+    expect(await statuses()).toEqual(['published', 'published', 'published', 'published', 'draft']);
+  });
+
+  it('leaves notice, empty and short drafts out of the queue, so a firing publishes the next real chapter', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const [notice] = await volumesOf(client, book.book_id);
+    const leave = await writtenChapter(client, book.book_id, '请假', prose(500), notice.volume_id);
+    const empty = await createChapter(client, book.book_id, '第一章');
+    const short = await writtenChapter(client, book.book_id, '第二章', '只写了一句开头。');
+    const real = await writtenChapter(client, book.book_id, '第三章', prose(600));
+    const next = await writtenChapter(client, book.book_id, '第四章', prose(600));
+    const set = await client.post('/api/pc/v1/book-chapter/regular-time-data', {
+      book_id: book.book_id,
+      enabled: true,
+      time: '08:30',
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      count: 1,
+    });
+    expect(set.body.data.queue.map((c: any) => c.chapter_id)).toEqual([real.chapterId, next.chapterId]);
+    expect(set.body.data.skipped).toEqual([
+      expect.objectContaining({ chapter_id: leave.chapterId, reason: 'notice' }),
+      expect.objectContaining({ chapter_id: empty.chapter_id, reason: 'short', words: 0 }),
+      expect.objectContaining({ chapter_id: short.chapterId, reason: 'short' }),
+    ]);
+    await t.app.ctx.jobs.runDue(set.body.data.next_run_at);
+    expect((await detail(client, real.chapterId)).status).toBe('published');
+    for (const id of [leave.chapterId, empty.chapter_id, short.chapterId, next.chapterId])
+      expect((await detail(client, id)).status).toBe('draft');
+    // Nothing was stopped: the skipped drafts were never tried, so no notice names them.
+    const notices = (await client.get('/api/pc/v1/book-chapter/publish-notices', { book_id: book.book_id })).body.data;
+    expect(notices.has).toBe(false);
+  });
+
+  it('tells the author why a firing published nothing, once per reason until seen', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const short = await writtenChapter(client, book.book_id, '第一章', '只写了一句开头。');
+    const set = await client.post('/api/pc/v1/book-chapter/regular-time-data', {
+      book_id: book.book_id,
+      enabled: true,
+      time: '20:00',
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      count: 1,
+    });
+    const first = set.body.data.next_run_at;
+    await t.app.ctx.jobs.runDue(first);
+    await t.app.ctx.jobs.runDue(first + DAY);
+    expect((await detail(client, short.chapterId)).status).toBe('draft');
+    let notices = (await client.get('/api/pc/v1/book-chapter/publish-notices', { book_id: book.book_id })).body.data;
+    expect(notices.list).toEqual([
+      expect.objectContaining({
+        chapter_id: 0,
+        title: null,
+        source: 'regular',
+        outcome: 'idle',
+        note: 'only-skipped',
+        scheduled_at: first + DAY,
+      }),
+    ]);
+
+    // Every draft stopped by the checks: a different reason, and each stopped chapter says why.
+    const sensitive = await writtenChapter(client, book.book_id, '第二章', `${prose(400, 'z')}\n出售个人信息`);
+    await client.post('/api/pc/v1/book-chapter/publish-notices-seen', { book_id: book.book_id });
+    await t.app.ctx.jobs.runDue(first + 2 * DAY);
+    notices = (await client.get('/api/pc/v1/book-chapter/publish-notices', { book_id: book.book_id })).body.data;
+    expect(notices.list.map((n: any) => [n.outcome, n.chapter_id, n.note])).toEqual([
+      ['idle', 0, 'all-blocked'],
+      ['blocked', sensitive.chapterId, expect.stringContaining('出售个人信息')],
+    ]);
+
+    // No drafts at all.
+    await client.post('/api/pc/v1/book-chapter/delete', { chapter_id: short.chapterId });
+    await client.post('/api/pc/v1/book-chapter/delete', { chapter_id: sensitive.chapterId });
+    await client.post('/api/pc/v1/book-chapter/publish-notices-seen', { book_id: book.book_id });
+    await t.app.ctx.jobs.runDue(first + 3 * DAY);
+    notices = (await client.get('/api/pc/v1/book-chapter/publish-notices', { book_id: book.book_id })).body.data;
+    expect(notices.list.map((n: any) => n.note)).toEqual(['no-drafts']);
   });
 });
 

@@ -78,7 +78,18 @@ function paragraphIndex(lineStarts: number[], offset: number): number {
   return lo;
 }
 
-/** Every occurrence of each listed word in the text, not in the author's excludes. */
+/**
+ * The sensitive word of the maintained list a word is or contains, if any. Such a word can never be
+ * one of the author's excludes: excludes silence typos only.
+ */
+export function sensitiveWordIn(word: string): string | null {
+  return wordLists().sensitive.find((s) => word.includes(s)) ?? null;
+}
+
+/**
+ * Every occurrence of each listed word in the text. The author's excludes silence typos only: a
+ * sensitive word is always found, whatever the author has excluded.
+ */
 export function findWords(
   text: string,
   excludes: ReadonlySet<string>,
@@ -90,7 +101,6 @@ export function findWords(
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
   const findings: TextCheckFinding[] = [];
   const scan = (word: string, make: (offset: number) => TextCheckFinding) => {
-    if (excludes.has(word)) return;
     let n = 0;
     for (let at = text.indexOf(word); at !== -1 && n < limitPerWord; at = text.indexOf(word, at + word.length), n++) {
       findings.push({ ...make(at), offset: at, length: word.length, paragraph: paragraphIndex(lineStarts, at) });
@@ -100,6 +110,7 @@ export function findWords(
     scan(word, () => ({ rule: 'sensitive', severity: 'block', word, message: MESSAGES.sensitive(word)[lang] }));
   }
   for (const { wrong, right } of typos) {
+    if (excludes.has(wrong)) continue;
     scan(wrong, () => ({
       rule: 'typo',
       severity: 'warn',
@@ -146,14 +157,7 @@ export async function checkChapter(
   if (subject.words < WORKS_LIMITS.shortChapterWords) {
     findings.push({ rule: 'short', severity: 'warn', message: MESSAGES.short(subject.words)[lang] });
   }
-  const same = await db
-    .selectFrom('chapters')
-    .select(['id', 'title'])
-    .where('book_id', '=', subject.bookId)
-    .where('text_hash', '=', textHash(subject.body))
-    .where('id', '<>', subject.chapterId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const same = await earlierDuplicate(db, subject);
   if (same) {
     findings.push({
       rule: 'duplicate',
@@ -176,6 +180,39 @@ export async function checkChapter(
   }
   findings.push(...findWords(subject.body, excludes, lang));
   return findings;
+}
+
+/**
+ * An earlier chapter with exactly this text: a live one (published, whatever its place), or one
+ * before this chapter in reading order. A later draft holding the same text does not stop this
+ * chapter: that later one is the duplicate, and its own check says so.
+ */
+async function earlierDuplicate(db: Executor, subject: CheckSubject): Promise<{ id: number; title: string } | null> {
+  const same = await db
+    .selectFrom('chapters')
+    .select(['id', 'title', 'status'])
+    .where('book_id', '=', subject.bookId)
+    .where('text_hash', '=', textHash(subject.body))
+    .where('id', '<>', subject.chapterId)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  if (same.length === 0) return null;
+  const live = same.find((c) => c.status !== 'draft');
+  if (live) return live;
+  const order = await readingOrder(db, subject.bookId);
+  const position = new Map(order.map((c, i) => [c.id, i]));
+  const mine = position.get(subject.chapterId) ?? order.length;
+  let earliest: { id: number; title: string } | null = null;
+  let earliestAt = mine;
+  for (const c of same) {
+    const at = position.get(c.id) ?? Number.POSITIVE_INFINITY;
+    if (at < earliestAt) {
+      earliest = c;
+      earliestAt = at;
+    }
+  }
+  return earliest && { id: earliest.id, title: earliest.title };
 }
 
 /**

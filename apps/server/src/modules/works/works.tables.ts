@@ -117,7 +117,8 @@ export interface PublishLogTable {
   scheduled_at: number | null;
   published_at: number;
   late_ms: number | null;
-  outcome: 'published' | 'blocked';
+  /** idle: a recurring firing that published nothing (chapter_id 0, note says why). */
+  outcome: 'published' | 'blocked' | 'idle';
   note: string | null;
   seen: number;
 }
