@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -219,13 +220,8 @@ export default async function worksBench(h: BenchHarness): Promise<void> {
     server = null;
     const webDist = join(ROOT, 'apps/web/dist');
     if (!existsSync(join(webDist, 'index.html'))) {
-      h.record({
-        name: 'editor keystroke-to-paint (web app not built: npm run build -w apps/web)',
-        values: {},
-        target: 'p95 ≤ 50 ms',
-        pass: false,
-      });
-      return;
+      console.log('  building the web app for the editor figure …');
+      execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'ignore' });
     }
     // Development mode: the session cookie is the plain one a browser keeps on http://127.0.0.1.
     server = await h.startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false', NODE_ENV: 'development', WEB_DIST: webDist });
