@@ -225,4 +225,6 @@ export const WORKS_ERROR = {
   importUnreadable: 10007008,
   /** Too many books of this kind. */
   bookLimitReached: 10007009,
+  /** The book has no published chapter, so the reading site has no page for it (jump-book-detail). */
+  bookNotPublished: 10007010,
 } as const;

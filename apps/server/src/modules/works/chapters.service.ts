@@ -4,8 +4,10 @@ import type { AppContext } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/database.ts';
 import { AppError, badInput, conflict, notFound } from '../../platform/http/errors.ts';
 import { diffParagraphs } from './diff.ts';
+import { shiftDailyWords } from './stats.service.ts';
 import {
   applyVip,
+  applyVipKeepingPublished,
   type BookRow,
   type ChapterRow,
   checkTitle,
@@ -25,13 +27,22 @@ import type { VersionKind } from './works.tables.ts';
 export interface SaveInput {
   chapterId: number;
   baseRevision: number;
-  title: string;
+  /** Left out: the title stays as it is (a rename from the manage list is not sent back). */
+  title?: string;
   content: string;
   authorSay?: string;
   /** Idempotency key of this save: a retried request with the same key is not applied twice. */
   saveKey: string;
   /** An explicit save (button, Ctrl+S) always keeps a version; autosaves keep one every few minutes. */
   explicit: boolean;
+  /**
+   * Runs in the save's transaction once the save is known to apply, before the text is written
+   * (a version restore keeps the text it replaces in the same transaction).
+   */
+  beforeWrite?: (
+    tx: Executor,
+    current: { id: number; revision: number; title: string; words: number },
+  ) => Promise<void>;
 }
 
 export interface SaveResult {
@@ -185,7 +196,10 @@ export class ChaptersService {
     });
   }
 
-  /** Reorders the volumes; the notice volume always stays first. */
+  /**
+   * Reorders the volumes; the notice volume always stays first. Refused, changing nothing, when
+   * the new order would change a published chapter between free and paid.
+   */
   async sortVolumes(owner: Owner, bookId: number, volumeIds: number[]) {
     await inTransaction(this.#db, async (tx) => {
       const book = await ownedBook(tx, owner, bookId);
@@ -200,7 +214,7 @@ export class ChaptersService {
       }
       let sort = 1;
       for (const id of wanted) await tx.updateTable('volumes').set({ sort: sort++ }).where('id', '=', id).execute();
-      await applyVip(tx, book);
+      await applyVipKeepingPublished(tx, book);
       await this.#touchPublished(tx, { bookId: book.id });
     });
   }
@@ -390,7 +404,7 @@ export class ChaptersService {
       });
     }
     const content = input.content.includes('\r') ? input.content.replace(/\r\n?/g, '\n') : input.content;
-    const title = input.title.trim().slice(0, WORKS_LIMITS.chapterTitleMax * 2);
+    let title = (input.title ?? '').trim().slice(0, WORKS_LIMITS.chapterTitleMax * 2);
     const words = countWords(content);
     const hash = textHash(content);
     const now = Date.now();
@@ -442,6 +456,7 @@ export class ChaptersService {
         };
       }
       const authorSay = input.authorSay ?? row.author_say;
+      if (input.title === undefined) title = row.title;
       // Texts are compared by hash: a save never reads the (large) stored text back.
       const storedHash = row.text_hash ?? EMPTY_HASH;
       if (row.revision !== input.baseRevision) {
@@ -469,12 +484,13 @@ export class ChaptersService {
           };
         }
       }
+      if (input.beforeWrite) await input.beforeWrite(tx, row);
       const revision = row.revision + 1;
       const changed = storedHash !== hash || row.title !== title || row.author_say !== authorSay;
       const status =
         row.status === 'draft'
           ? 'draft'
-          : hash !== row.published_hash || title !== row.published_title || authorSay !== (row.live_author_say ?? '')
+          : hash !== row.published_hash || title !== row.published_title
             ? 'revised'
             : 'published';
       const updated = await tx
@@ -500,6 +516,8 @@ export class ChaptersService {
         .execute();
       if (snapshot)
         await insertVersion(tx, row.id, revision, input.explicit ? 'save' : 'autosave', title, content, words, now);
+      // The author's say changes live on a published chapter; it never makes the chapter revised.
+      if (row.status !== 'draft' && authorSay !== (row.live_author_say ?? '')) await setLiveSay(tx, row.id, authorSay);
       // The book's totals move with the words; its "updated" time at most once a minute while the words stay.
       const delta = row.counted ? words - row.words : 0;
       if (delta !== 0 || now - row.saved_at > 60_000) {
@@ -546,7 +564,11 @@ export class ChaptersService {
     return result.result;
   }
 
-  /** The author's say, shown under the chapter: on a published chapter it changes live. */
+  /**
+   * The author's say, shown under the chapter: on a published chapter it changes live (it never
+   * makes the chapter revised). It is not the text: the text revision stays, so an editor open in
+   * another tab saves on without a conflict and never sends its older say back (see save).
+   */
   async setAuthorSay(owner: Owner, chapterId: number, say: string) {
     if ([...say].length > WORKS_LIMITS.authorSayMax) {
       throw badInput('author_say', {
@@ -563,17 +585,17 @@ export class ChaptersService {
       }
       await tx
         .updateTable('chapters')
-        .set({
-          revision: chapter.revision + 1,
-          updated_at: Date.now(),
-          ...(live ? { change_seq: await nextChangeSeq(tx) } : {}),
-        })
+        .set({ updated_at: Date.now(), ...(live ? { change_seq: await nextChangeSeq(tx) } : {}) })
         .where('id', '=', chapter.id)
         .execute();
     });
   }
 
-  /** Renames a chapter from the manage list (the editor saves titles with the text). */
+  /**
+   * Renames a chapter from the manage list (the editor saves titles with the text). The text
+   * revision stays: an editor open in another tab is not put in conflict, and it sends a title
+   * only when the author changed it there.
+   */
   async rename(owner: Owner, chapterId: number, rawTitle: string) {
     const title = checkTitle('title', rawTitle, WORKS_LIMITS.chapterTitleMax);
     await inTransaction(this.#db, async (tx) => {
@@ -582,8 +604,12 @@ export class ChaptersService {
         .updateTable('chapters')
         .set({
           title,
-          revision: chapter.revision + 1,
-          status: chapter.status === 'draft' ? 'draft' : title !== chapter.published_title ? 'revised' : chapter.status,
+          status:
+            chapter.status === 'draft'
+              ? 'draft'
+              : title !== chapter.published_title || chapter.text_hash !== chapter.published_hash
+                ? 'revised'
+                : 'published',
           updated_at: Date.now(),
         })
         .where('id', '=', chapter.id)
@@ -593,48 +619,67 @@ export class ChaptersService {
 
   /**
    * Moves a chapter to a position (0-based) in a volume of the same book, also after publishing.
-   * Totals, paid flags and the reading sites' feed follow.
+   * Totals, words per day (into or out of the notice volume), paid flags and the reading sites'
+   * feed follow. A move that would change a published chapter between free and paid is refused.
    */
   async move(owner: Owner, chapterId: number, volumeId: number, position: number) {
     await inTransaction(this.#db, async (tx) => {
       const { chapter, book } = await ownedChapter(tx, owner, chapterId);
       const target = await volumeOf(tx, book.id, volumeId);
-      const siblings = await tx
-        .selectFrom('chapters')
-        .select(['id', 'sort', 'status'])
-        .where('volume_id', '=', target.id)
-        .where('deleted_at', 'is', null)
-        .where('id', '<>', chapter.id)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute();
-      const at = Math.max(0, Math.min(position, siblings.length));
-      const ordered = [
-        ...siblings.slice(0, at),
-        { id: chapter.id, sort: -1, status: chapter.status },
-        ...siblings.slice(at),
-      ];
       const now = Date.now();
-      let sort = 1;
-      for (const c of ordered) {
-        const isMoved = c.id === chapter.id;
-        if (c.sort !== sort || isMoved) {
-          const live = c.status !== 'draft';
-          await tx
-            .updateTable('chapters')
-            .set({
-              sort,
-              ...(isMoved ? { volume_id: target.id, counted: target.is_notice ? 0 : 1, updated_at: now } : {}),
-              ...(live ? { change_seq: await nextChangeSeq(tx) } : {}),
-            })
-            .where('id', '=', c.id)
-            .execute();
-        }
-        sort++;
-      }
+      await this.#place(tx, chapter, target, position, now, {});
       if (chapter.volume_id !== target.id) await recountBook(tx, book.id, now);
-      await applyVip(tx, book);
+      await applyVipKeepingPublished(tx, book);
     });
+  }
+
+  /**
+   * Puts a chapter at a position (0-based, clamped) among the live chapters of a volume and
+   * renumbers the volume. Moving between the notice volume and the others moves a published
+   * chapter's first publication out of or into the words per day.
+   */
+  async #place(
+    tx: Executor,
+    chapter: ChapterRow,
+    target: { id: number; is_notice: number },
+    position: number,
+    now: number,
+    extra: { deleted_at?: null },
+  ) {
+    const siblings = await tx
+      .selectFrom('chapters')
+      .select(['id', 'sort', 'status'])
+      .where('volume_id', '=', target.id)
+      .where('deleted_at', 'is', null)
+      .where('id', '<>', chapter.id)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    const at = Math.max(0, Math.min(position, siblings.length));
+    const ordered = [
+      ...siblings.slice(0, at),
+      { id: chapter.id, sort: -1, status: chapter.status },
+      ...siblings.slice(at),
+    ];
+    const counted = target.is_notice ? 0 : 1;
+    let sort = 1;
+    for (const c of ordered) {
+      const isMoved = c.id === chapter.id;
+      if (c.sort !== sort || isMoved) {
+        const live = c.status !== 'draft';
+        await tx
+          .updateTable('chapters')
+          .set({
+            sort,
+            ...(isMoved ? { ...extra, volume_id: target.id, counted, updated_at: now } : {}),
+            ...(live ? { change_seq: await nextChangeSeq(tx) } : {}),
+          })
+          .where('id', '=', c.id)
+          .execute();
+      }
+      sort++;
+    }
+    if (counted !== chapter.counted) await shiftDailyWords(tx, chapter, counted ? 1 : -1);
   }
 
   /** To the recycle bin. A published paid chapter stays: readers paid for it. */
@@ -706,32 +751,28 @@ export class ChaptersService {
     return rows.map(chapterListItem);
   }
 
+  /**
+   * Back from the recycle bin where it was in its volume (among the chapters there now). Refused,
+   * changing nothing, when that would change a published chapter between free and paid.
+   */
   async restore(owner: Owner, chapterId: number) {
     await inTransaction(this.#db, async (tx) => {
       const { chapter, book } = await ownedChapter(tx, owner, chapterId, { includeDeleted: true });
       if (chapter.deleted_at === null) return;
       const volume = await volumeOf(tx, book.id, chapter.volume_id);
-      const last = await tx
+      const before = await tx
         .selectFrom('chapters')
-        .select((eb) => eb.fn.max('sort').as('sort'))
+        .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('volume_id', '=', volume.id)
         .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+        .where((eb) =>
+          eb.or([eb('sort', '<', chapter.sort), eb.and([eb('sort', '=', chapter.sort), eb('id', '<', chapter.id)])]),
+        )
+        .executeTakeFirstOrThrow();
       const now = Date.now();
-      // Back at the end of its volume; the author moves it from there if needed.
-      await tx
-        .updateTable('chapters')
-        .set({
-          deleted_at: null,
-          sort: Number(last?.sort ?? 0) + 1,
-          counted: volume.is_notice ? 0 : 1,
-          updated_at: now,
-          ...(chapter.status !== 'draft' ? { change_seq: await nextChangeSeq(tx) } : {}),
-        })
-        .where('id', '=', chapter.id)
-        .execute();
+      await this.#place(tx, chapter, volume, Number(before.n), now, { deleted_at: null });
       await recountBook(tx, book.id, now);
-      await applyVip(tx, book);
+      await applyVipKeepingPublished(tx, book);
     });
   }
 
@@ -821,40 +862,42 @@ export class ChaptersService {
     };
   }
 
-  /** Puts a version back as the working text (the text it replaces is kept as a version too). */
+  /**
+   * Puts a version back as the working text. The text it replaces is kept as a 'before-restore'
+   * version and the restored one as a 'restore' version, in the save's own transaction: either
+   * all of it commits or nothing does.
+   */
   async restoreVersion(owner: Owner, chapterId: number, versionId: number, baseRevision: number) {
-    const v = await this.#version(chapterId, versionId);
     const { chapter } = await ownedChapter(this.#db, owner, chapterId);
-    const text = await this.#db
-      .selectFrom('chapter_texts')
-      .select(['body', 'author_say'])
-      .where('chapter_id', '=', chapter.id)
-      .executeTakeFirstOrThrow();
-    const saved = await this.save(owner, {
-      chapterId,
+    const v = await this.#version(chapter.id, versionId);
+    const words = countWords(v.body);
+    return this.save(owner, {
+      chapterId: chapter.id,
       baseRevision,
       title: v.title,
       content: v.body,
-      authorSay: text.author_say,
       saveKey: `restore:${versionId}:${baseRevision}`,
       explicit: false,
+      beforeWrite: async (tx, current) => {
+        const text = await tx
+          .selectFrom('chapter_texts')
+          .select('body')
+          .where('chapter_id', '=', current.id)
+          .executeTakeFirstOrThrow();
+        const now = Date.now();
+        await insertVersion(
+          tx,
+          current.id,
+          current.revision,
+          'before-restore',
+          current.title,
+          text.body,
+          current.words,
+          now,
+        );
+        await insertVersion(tx, current.id, current.revision + 1, 'restore', v.title, v.body, words, now);
+      },
     });
-    // The text it replaced is kept, then the restored one, so either can be brought back.
-    if (!saved.duplicate) {
-      const now = Date.now();
-      await insertVersion(
-        this.#db,
-        chapter.id,
-        chapter.revision,
-        'before-restore',
-        chapter.title,
-        text.body,
-        chapter.words,
-        now,
-      );
-      await insertVersion(this.#db, chapter.id, saved.revision, 'restore', v.title, v.body, saved.words, now);
-    }
-    return saved;
   }
 
   /** Marks published chapters of a volume or book as changed for the reading sites (renames, reorders). */
@@ -870,6 +913,16 @@ export class ChaptersService {
         .execute();
     }
   }
+}
+
+/** A published chapter's author's say, changed live: the reading sites see it at once. */
+async function setLiveSay(tx: Executor, chapterId: number, say: string): Promise<void> {
+  await tx.updateTable('chapter_live').set({ author_say: say }).where('chapter_id', '=', chapterId).execute();
+  await tx
+    .updateTable('chapters')
+    .set({ change_seq: await nextChangeSeq(tx) })
+    .where('id', '=', chapterId)
+    .execute();
 }
 
 export async function insertVersion(

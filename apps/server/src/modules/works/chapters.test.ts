@@ -1,4 +1,5 @@
 import { countWords, WORKS_ERROR } from '@author-centre/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
@@ -419,5 +420,349 @@ describe('pay point', () => {
     expect(later.status).toBe(409);
     const info = (await client.get('/api/pc/v1/book/pay-point-info', { book_id: book.book_id })).body.data;
     expect(info).toMatchObject({ pay_point_chapter_id: b.chapterId, has_published_paid: true, free_chapters: 1 });
+  });
+});
+
+describe('a published chapter never changes between free and paid when chapters or volumes move', () => {
+  const list = async (client: any, bookId: number) =>
+    (await client.get('/api/pc/v1/book-chapter/list', { book_id: bookId })).body.data.list.map((c: any) => [
+      c.title,
+      c.vip,
+    ]);
+  const move = (client: any, chapterId: number, volumeId: number, position: number) =>
+    client.post('/api/pc/v1/book-chapter/move', { chapter_id: chapterId, volume_id: volumeId, position });
+
+  it('refuses a move that would flip a published chapter, naming it, and changes nothing; drafts follow their place', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const [notice, first] = await volumesOf(client, book.book_id);
+    const a = await writtenChapter(client, book.book_id, '第一章', prose(400));
+    const b = await writtenChapter(client, book.book_id, '第二章', prose(400));
+    const c = await writtenChapter(client, book.book_id, '第三章', prose(400));
+    await client.post('/api/pc/v1/book/set-pay-point', { book_id: book.book_id, chapter_id: b.chapterId });
+    await publish(client, a.chapterId);
+    await publish(client, b.chapterId);
+    const before = await list(client, book.book_id);
+    expect(before).toEqual([
+      ['第一章', 0],
+      ['第二章', 1],
+      ['第三章', 1],
+    ]);
+
+    // The free 第一章 after the pay point would become paid.
+    const later = await move(client, a.chapterId, first.volume_id, 2);
+    expect(later.status).toBe(409);
+    expect(later.body.errors.code).toBe(WORKS_ERROR.payPointLocked);
+    expect(later.body.errors.title).toBe(
+      '这样调整会使已发布章节「第一章」由免费变为收费，已发布章节的收费状态不能改变，未做任何修改',
+    );
+    // The paid pay-point chapter moved first would make 第一章 paid too.
+    const earlier = await move(client, b.chapterId, first.volume_id, 0);
+    expect(earlier.status).toBe(409);
+    expect(earlier.body.errors.title).toContain('「第一章」');
+    // Into the notice volume a paid chapter would become free.
+    const toNotice = await move(client, b.chapterId, notice.volume_id, 0);
+    expect(toNotice.status).toBe(409);
+    expect(toNotice.body.errors.title).toContain('「第二章」由收费变为免费');
+    expect(await list(client, book.book_id)).toEqual(before);
+
+    // A draft takes its vip flag from its new place.
+    const draftFirst = await move(client, c.chapterId, first.volume_id, 0);
+    expect(draftFirst.status).toBe(200);
+    expect(await list(client, book.book_id)).toEqual([
+      ['第三章', 0],
+      ['第一章', 0],
+      ['第二章', 1],
+    ]);
+    // A published free chapter moved where it stays free is fine.
+    expect((await move(client, a.chapterId, first.volume_id, 0)).status).toBe(200);
+  });
+
+  it('refuses a volume reorder that would flip a published chapter, and keeps the order', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const [, first] = await volumesOf(client, book.book_id);
+    const second = (
+      await client.post('/api/pc/v1/book-chapter/volume-save', { book_id: book.book_id, title: '第二卷' })
+    ).body.data.volume_id;
+    const a = await writtenChapter(client, book.book_id, '第一章', prose(400), first.volume_id);
+    const b = await writtenChapter(client, book.book_id, '第二章', prose(400), first.volume_id);
+    const e = await writtenChapter(client, book.book_id, '第三章', prose(400), second);
+    await client.post('/api/pc/v1/book/set-pay-point', { book_id: book.book_id, chapter_id: b.chapterId });
+    for (const ch of [a, b, e]) await publish(client, ch.chapterId);
+    const refused = await client.post('/api/pc/v1/book-chapter/volume-sort', {
+      book_id: book.book_id,
+      volume_ids: [second, first.volume_id],
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors.title).toBe(
+      '这样调整会使已发布章节「第三章」由收费变为免费，已发布章节的收费状态不能改变，未做任何修改',
+    );
+    expect((await volumesOf(client, book.book_id)).map((v) => v.title)).toEqual(['作品相关', '第一卷', '第二卷']);
+    expect(await list(client, book.book_id)).toEqual([
+      ['第一章', 0],
+      ['第二章', 1],
+      ['第三章', 1],
+    ]);
+  });
+
+  it('restores a chapter where it was; refuses (naming it) when it would come back paid after being free', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const [, first] = await volumesOf(client, book.book_id);
+    const second = (
+      await client.post('/api/pc/v1/book-chapter/volume-save', { book_id: book.book_id, title: '第二卷' })
+    ).body.data.volume_id;
+    const x = await writtenChapter(client, book.book_id, '第一章', prose(400), first.volume_id);
+    const y = await writtenChapter(client, book.book_id, '第二章', prose(400), first.volume_id);
+    const p = await writtenChapter(client, book.book_id, '第三章', prose(400), second);
+    await client.post('/api/pc/v1/book/set-pay-point', { book_id: book.book_id, chapter_id: p.chapterId });
+    await publish(client, x.chapterId);
+    await publish(client, y.chapterId);
+    // Deleted and restored: back in its place, not at the end of the volume.
+    await client.post('/api/pc/v1/book-chapter/delete', { chapter_id: x.chapterId });
+    expect((await client.post('/api/pc/v1/book-chapter/restore', { chapter_id: x.chapterId })).status).toBe(200);
+    expect(await list(client, book.book_id)).toEqual([
+      ['第一章', 0],
+      ['第二章', 0],
+      ['第三章', 1],
+    ]);
+    // While 第一章 is in the bin, its volume moves behind the pay point and the pay-point chapter is published.
+    await client.post('/api/pc/v1/book-chapter/delete', { chapter_id: x.chapterId });
+    await client.post('/api/pc/v1/book-chapter/delete', { chapter_id: y.chapterId });
+    await client.post('/api/pc/v1/book-chapter/volume-sort', {
+      book_id: book.book_id,
+      volume_ids: [second, first.volume_id],
+    });
+    await publish(client, p.chapterId);
+    const refused = await client.post('/api/pc/v1/book-chapter/restore', { chapter_id: x.chapterId });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors.code).toBe(WORKS_ERROR.payPointLocked);
+    expect(refused.body.errors.title).toContain('「第一章」由免费变为收费');
+    const bin = (await client.get('/api/pc/v1/book-chapter/recycle-bin', { book_id: book.book_id })).body.data;
+    expect(bin.map((c: any) => [c.title, c.vip])).toEqual(
+      expect.arrayContaining([
+        ['第一章', 0],
+        ['第二章', 0],
+      ]),
+    );
+    expect(await list(client, book.book_id)).toEqual([['第三章', 1]]);
+  });
+});
+
+describe('version restore in one transaction', () => {
+  it('keeps the text as it was when the versions of a restore cannot be written (nothing half-done)', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const ch = await createChapter(client, book.book_id);
+    const v1 = await saveChapter(client, ch.chapter_id, 0, '最早的一稿', { explicit: true });
+    const v2 = await saveChapter(client, ch.chapter_id, v1.body.data.revision, '现在的正文', { explicit: true });
+    const oldest = (await client.get('/api/pc/v1/book-chapter/history', { chapter_id: ch.chapter_id })).body.data
+      .list[1];
+    const db = t.app.ctx.db;
+    // The 'restore' version cannot be written (a failing disk, a crash in the middle): the restore must not half-apply.
+    if (t.app.ctx.engine === 'postgres') {
+      await sql`create or replace function refuse_restore_version() returns trigger as $$
+        begin if new.kind = 'restore' then raise exception 'refused for the test'; end if; return new; end
+        $$ language plpgsql`.execute(db);
+      await sql`create trigger refuse_restore_version before insert on chapter_versions
+        for each row execute function refuse_restore_version()`.execute(db);
+    } else {
+      await sql`create trigger refuse_restore_version before insert on chapter_versions
+        when new.kind = 'restore' begin select raise(abort, 'refused for the test'); end`.execute(db);
+    }
+    try {
+      const failed = await client.post('/api/pc/v1/book-chapter/history-restore', {
+        chapter_id: ch.chapter_id,
+        version_id: oldest.version_id,
+        base_revision: v2.body.data.revision,
+      });
+      expect(failed.status).toBe(500);
+    } finally {
+      await sql`drop trigger refuse_restore_version${sql.raw(t.app.ctx.engine === 'postgres' ? ' on chapter_versions' : '')}`.execute(
+        db,
+      );
+    }
+    const after = await detail(client, ch.chapter_id);
+    expect(after).toMatchObject({ content: '现在的正文', revision: v2.body.data.revision });
+    const kinds = (
+      await client.get('/api/pc/v1/book-chapter/history', { chapter_id: ch.chapter_id })
+    ).body.data.list.map((v: any) => v.kind);
+    expect(kinds).toEqual(['save', 'save']);
+    // Tried again, it applies whole: the restored text with both versions.
+    const ok = await client.post('/api/pc/v1/book-chapter/history-restore', {
+      chapter_id: ch.chapter_id,
+      version_id: oldest.version_id,
+      base_revision: v2.body.data.revision,
+    });
+    expect(ok.status).toBe(200);
+    expect((await detail(client, ch.chapter_id)).content).toBe('最早的一稿');
+    const history = (await client.get('/api/pc/v1/book-chapter/history', { chapter_id: ch.chapter_id })).body.data.list;
+    expect(history.slice(0, 2).map((v: any) => [v.kind, v.revision])).toEqual([
+      ['restore', v2.body.data.revision + 1],
+      ['before-restore', v2.body.data.revision],
+    ]);
+    const before = await client.get('/api/pc/v1/book-chapter/chapter-diff', {
+      chapter_id: ch.chapter_id,
+      version_id: history[1].version_id,
+    });
+    expect(before.body.data.rows).toEqual([{ op: 'change', left: '现在的正文', right: '最早的一稿' }]);
+  });
+});
+
+describe("the author's say and renames are not the text", () => {
+  const live = (chapterId: number) =>
+    t.app.ctx.db
+      .selectFrom('chapter_live')
+      .select(['author_say', 'body'])
+      .where('chapter_id', '=', chapterId)
+      .executeTakeFirstOrThrow();
+
+  it('changes the say live on a published chapter, from the say route or the editor, never making it revised', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const text = prose(400);
+    const a = await writtenChapter(client, book.book_id, '第一章', text);
+    await publish(client, a.chapterId);
+    const published = await detail(client, a.chapterId);
+    await client.post('/api/pc/v1/book-chapter/author-say', { chapter_id: a.chapterId, author_say: '感谢订阅' });
+    expect(await detail(client, a.chapterId)).toMatchObject({
+      status: 'published',
+      revision: published.revision,
+      author_say: '感谢订阅',
+    });
+    expect((await live(a.chapterId)).author_say).toBe('感谢订阅');
+    // From the editor, saved with the (unchanged) text.
+    const fromEditor = await saveChapter(client, a.chapterId, published.revision, text, {
+      title: '第一章',
+      author_say: '明天加更',
+    });
+    expect(fromEditor.body.data.status).toBe('published');
+    expect(await live(a.chapterId)).toEqual({ author_say: '明天加更', body: text });
+    // With a changed text: the text waits for publishing (revised), the say is live at once.
+    const revised = await saveChapter(client, a.chapterId, fromEditor.body.data.revision, `${text}\n新的一段`, {
+      title: '第一章',
+      author_say: '求月票',
+    });
+    expect(revised.body.data.status).toBe('revised');
+    expect(await live(a.chapterId)).toEqual({ author_say: '求月票', body: text });
+  });
+
+  it('lets an editor open in another tab save on after a rename or a say change, keeping both', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const a = await writtenChapter(client, book.book_id, '第一章', '第一稿');
+    // Another tab: the manage list renames the chapter and changes the say.
+    expect(
+      (await client.post('/api/pc/v1/book-chapter/rename', { chapter_id: a.chapterId, title: '第一章：初见' })).status,
+    ).toBe(200);
+    await client.post('/api/pc/v1/book-chapter/author-say', { chapter_id: a.chapterId, author_say: '新书求收藏' });
+    // The editor (which sends a title or say only when the author changed them there) saves its text: no conflict.
+    const res = await client.post('/api/pc/v1/book-chapter/auto-save', {
+      chapter_id: a.chapterId,
+      base_revision: a.revision,
+      content: '第一稿\n第二段',
+      save_key: 'other-tab-after-rename',
+    });
+    expect(res.status).toBe(200);
+    expect(await detail(client, a.chapterId)).toMatchObject({
+      title: '第一章：初见',
+      author_say: '新书求收藏',
+      content: '第一稿\n第二段',
+    });
+    // The text itself still never overwrites silently: a save on the older text revision is a conflict.
+    const stale = await saveChapter(client, a.chapterId, a.revision, '另一个标签页的旧正文');
+    expect(stale.status).toBe(409);
+    expect((await detail(client, a.chapterId)).content).toBe('第一稿\n第二段');
+  });
+
+  it('makes a renamed published chapter revised, and published again when the title goes back', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const a = await writtenChapter(client, book.book_id, '第一章', prose(400));
+    await publish(client, a.chapterId);
+    await client.post('/api/pc/v1/book-chapter/rename', { chapter_id: a.chapterId, title: '第一章：改名' });
+    expect((await detail(client, a.chapterId)).status).toBe('revised');
+    await client.post('/api/pc/v1/book-chapter/rename', { chapter_id: a.chapterId, title: '第一章' });
+    expect((await detail(client, a.chapterId)).status).toBe('published');
+  });
+});
+
+describe('words per day follow chapters into and out of the notice volume', () => {
+  it('takes a published chapter out of the daily words, totals and streak in the notice volume, and back', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const [notice, first] = await volumesOf(client, book.book_id);
+    const a = await writtenChapter(client, book.book_id, '第一章', prose(400, 'a'));
+    const b = await writtenChapter(client, book.book_id, '第二章', prose(500, 'b'));
+    await publish(client, a.chapterId);
+    await publish(client, b.chapterId);
+    const wa = (await detail(client, a.chapterId)).words;
+    const wb = (await detail(client, b.chapterId)).words;
+    const today = async () => {
+      const days = (await client.get('/api/pc/v1/book/daily-words', { book_id: book.book_id, days: 1 })).body.data.days;
+      return days[0];
+    };
+    const streak = async () => (await client.get('/api/pc/v1/author/date-calendar', {})).body.data.streak as number;
+    expect(await today()).toMatchObject({ words: wa + wb, chapters: 2 });
+    expect(await streak()).toBe(1);
+
+    await client.post('/api/pc/v1/book-chapter/move', {
+      chapter_id: a.chapterId,
+      volume_id: notice.volume_id,
+      position: 0,
+    });
+    expect(await today()).toMatchObject({ words: wb, chapters: 1 });
+    expect(await info(client, book.book_id)).toMatchObject({ published_words: wb, total_words: wb });
+    await client.post('/api/pc/v1/book-chapter/move', {
+      chapter_id: b.chapterId,
+      volume_id: notice.volume_id,
+      position: 1,
+    });
+    expect(await today()).toMatchObject({ words: 0, chapters: 0 });
+    expect(await streak()).toBe(0);
+    const stage = (await client.get('/api/pc/v1/book/stage', { book_id: book.book_id })).body.data;
+    expect(stage).toMatchObject({ streak: 0, update_days: 0, published_words: 0 });
+
+    // Back out: counted again, with the words of its first publication on its day.
+    await client.post('/api/pc/v1/book-chapter/move', {
+      chapter_id: a.chapterId,
+      volume_id: first.volume_id,
+      position: 0,
+    });
+    expect(await today()).toMatchObject({ words: wa, chapters: 1 });
+    expect(await streak()).toBe(1);
+    expect(await info(client, book.book_id)).toMatchObject({ published_words: wa, total_words: wa });
+    const rows = await t.app.ctx.db
+      .selectFrom('book_daily_words')
+      .select(['words', 'chapters'])
+      .where('book_id', '=', book.book_id)
+      .execute();
+    expect(rows).toEqual([{ words: wa, chapters: 1 }]);
+  });
+
+  it('counts a chapter first published in the notice volume on its day once it moves out, and never a draft', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const [notice, first] = await volumesOf(client, book.book_id);
+    const n = await writtenChapter(client, book.book_id, '第一章', prose(400, 'n'), notice.volume_id);
+    const d = await writtenChapter(client, book.book_id, '第二章', prose(400, 'd'), notice.volume_id);
+    await publish(client, n.chapterId);
+    const wn = (await detail(client, n.chapterId)).words;
+    const day = async () =>
+      (await client.get('/api/pc/v1/book/daily-words', { book_id: book.book_id, days: 1 })).body.data.days[0];
+    expect(await day()).toMatchObject({ words: 0, chapters: 0 });
+    await client.post('/api/pc/v1/book-chapter/move', {
+      chapter_id: n.chapterId,
+      volume_id: first.volume_id,
+      position: 0,
+    });
+    await client.post('/api/pc/v1/book-chapter/move', {
+      chapter_id: d.chapterId,
+      volume_id: first.volume_id,
+      position: 1,
+    });
+    expect(await day()).toMatchObject({ words: wn, chapters: 1 });
+    expect((await info(client, book.book_id)).published_words).toBe(wn);
   });
 });

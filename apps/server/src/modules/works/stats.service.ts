@@ -7,7 +7,7 @@ import {
 } from '@author-centre/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { badInput } from '../../platform/http/errors.ts';
-import { type Owner, ownedBook } from './works.repository.ts';
+import { type Executor, type Owner, ownedBook } from './works.repository.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -21,6 +21,74 @@ export function streakOf(days: ReadonlySet<string>, now: number): number {
     at -= DAY_MS;
   }
   return n;
+}
+
+/**
+ * A published chapter moved into (counted 1 → 0) or out of (0 → 1) the notice volume: its first
+ * publication leaves or joins the words of its Asia/Shanghai day, so daily words and update
+ * streaks count exactly the chapters outside the notice volume. The words taken are those of the
+ * first publication (the oldest 'publish' version), as they were added when it was published.
+ */
+export async function shiftDailyWords(
+  tx: Executor,
+  chapter: {
+    id: number;
+    client_id: number;
+    book_id: number;
+    first_published_at: number | null;
+    published_words: number;
+  },
+  direction: 1 | -1,
+): Promise<void> {
+  if (chapter.first_published_at === null) return;
+  const first = await tx
+    .selectFrom('chapter_versions')
+    .select('words')
+    .where('chapter_id', '=', chapter.id)
+    .where('kind', '=', 'publish')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  const words = first?.words ?? chapter.published_words;
+  const day = shanghaiDate(chapter.first_published_at);
+  if (direction === 1) {
+    const book = await tx
+      .selectFrom('books')
+      .select('account_id')
+      .where('id', '=', chapter.book_id)
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('book_daily_words')
+      .values({
+        client_id: chapter.client_id,
+        account_id: book.account_id,
+        book_id: chapter.book_id,
+        day,
+        words,
+        chapters: 1,
+      })
+      .onConflict((oc) =>
+        oc.columns(['book_id', 'day']).doUpdateSet((eb) => ({
+          words: eb('book_daily_words.words', '+', eb.ref('excluded.words')),
+          chapters: eb('book_daily_words.chapters', '+', 1),
+        })),
+      )
+      .execute();
+    return;
+  }
+  await tx
+    .updateTable('book_daily_words')
+    .set((eb) => ({ words: eb('words', '-', words), chapters: eb('chapters', '-', 1) }))
+    .where('book_id', '=', chapter.book_id)
+    .where('day', '=', day)
+    .execute();
+  // A day left with no counted chapter is no longer a publishing day (streaks, calendar).
+  await tx
+    .deleteFrom('book_daily_words')
+    .where('book_id', '=', chapter.book_id)
+    .where('day', '=', day)
+    .where('chapters', '<=', 0)
+    .execute();
 }
 
 /**

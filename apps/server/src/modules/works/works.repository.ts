@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { isAllowedText, TEXT_PATTERN_MESSAGE, WORKS_LIMITS } from '@author-centre/shared';
+import { isAllowedText, TEXT_PATTERN_MESSAGE, WORKS_ERROR, WORKS_LIMITS } from '@author-centre/shared';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db/database.ts';
-import { WORKS_ERROR } from '@author-centre/shared';
 import { AppError, badInput, notFound } from '../../platform/http/errors.ts';
 import type { BookTable, ChapterTable, VolumeTable } from './works.tables.ts';
 import './works.tables.ts';
@@ -218,7 +217,10 @@ export async function applyVip(tx: Executor, book: { id: number; pay_point_chapt
  * that chapter (the caller's transaction rolls back: nothing changes). Unpublished chapters take
  * their vip flag from their new position.
  */
-export async function applyVipKeepingPublished(tx: Executor, book: { id: number; pay_point_chapter_id: number | null }) {
+export async function applyVipKeepingPublished(
+  tx: Executor,
+  book: { id: number; pay_point_chapter_id: number | null },
+) {
   const order = await readingOrder(tx, book.id);
   const vip = vipUnder(order, book.pay_point_chapter_id);
   const flipped = order.find((c) => c.status !== 'draft' && (vip.get(c.id) ?? 0) !== c.vip);

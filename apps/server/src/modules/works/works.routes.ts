@@ -18,6 +18,7 @@ import { type BookSort, BooksService, bookView } from './books.service.ts';
 import { ChaptersService, SaveConflict } from './chapters.service.ts';
 import { ImportExportService } from './import-export.service.ts';
 import { integrationRoutes } from './integration.ts';
+import { worksLegacyRoutes } from './legacy.routes.ts';
 import { PublishChecksFailed, PublishingService } from './publishing.service.ts';
 import { ReadCache } from './read-cache.ts';
 import { StatsService } from './stats.service.ts';
@@ -779,4 +780,5 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
   });
 
   await integrationRoutes(app);
+  await worksLegacyRoutes(app);
 }

@@ -40,7 +40,8 @@ export class EmbeddedAiProvider implements AiProvider {
     }
     const body = source.passages.join('\n\n');
     return {
-      text: `${body}\n\n${text.seeArticle(source.title)}`,
+      // An inspiration's sources are prompts, not help-centre articles: nothing to refer to.
+      text: request.purpose === 'inspiration' ? body : `${body}\n\n${text.seeArticle(source.title)}`,
       sources: [{ ids: source.ids, title: source.title, url: source.url }],
       grounded: true,
       hasMore: request.answerIndex + 1 < request.sources.length,

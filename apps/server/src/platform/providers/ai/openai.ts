@@ -27,6 +27,18 @@ If the material does not answer the question, say the help centre has no explana
 Answer in English, friendly and brief (under 150 words), without Markdown headings or links; end by naming the article(s) you relied on in “quotes”.`,
 } as const;
 
+/** book-chapter/ai-inspiration: prompts for the author's next pages, from the chapter's details given as material. */
+const INSPIRATION_PROMPT = {
+  'zh-CN': (platform: string) =>
+    `你是「${platform}」作者中心的写作灵感助手。资料里是作者当前章节的信息（标题、结尾段落）和一条写作技巧提示。
+结合这一章的内容，按照提示给出两到三条具体的写作灵感，帮助作者构思接下来的情节；只提建议，不要替作者写正文，不要编造资料里没有的人物设定。
+用简体中文，简洁，不超过200字，不要使用Markdown标题或链接。`,
+  'en-US': (platform: string) =>
+    `You are the writing-inspiration helper of the ${platform} author centre. The material holds the author's current chapter (title, closing paragraph) and one craft prompt.
+Following the prompt and the chapter, give two or three concrete ideas for what could happen next; suggest only, do not write the author's prose, and do not invent character facts the material does not give.
+Answer in English, briefly (under 120 words), without Markdown headings or links.`,
+} as const;
+
 /**
  * Any OpenAI-compatible chat completions API, grounded in the help centre: the model is given the
  * fitting passages and told to answer from them only. With nothing retrieved it is not asked at
@@ -65,7 +77,12 @@ export class OpenAiCompatibleProvider implements AiProvider {
         body: JSON.stringify({
           model: this.#options.model,
           messages: [
-            { role: 'system', content: SYSTEM_PROMPT[request.language](request.platformName) },
+            {
+              role: 'system',
+              content: (request.purpose === 'inspiration' ? INSPIRATION_PROMPT : SYSTEM_PROMPT)[request.language](
+                request.platformName,
+              ),
+            },
             { role: 'user', content: user },
           ],
           temperature: request.answerIndex > 0 ? 0.7 : 0.2,

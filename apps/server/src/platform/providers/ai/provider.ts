@@ -29,6 +29,12 @@ export interface AiAnswerRequest {
   platformName: string;
   /** Path of the help centre's home page, where an unanswered author is sent. */
   helpHomeUrl: string;
+  /**
+   * 'help' (default): a question about the author centre, sources are help-centre articles.
+   * 'inspiration': writing prompts for a chapter (book-chapter/ai-inspiration); sources are craft
+   * prompts already filled with the chapter's own details, the answer is built from them only.
+   */
+  purpose?: 'help' | 'inspiration';
   signal?: AbortSignal;
 }
 
