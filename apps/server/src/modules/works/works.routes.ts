@@ -89,7 +89,8 @@ const bookInput = z.object({
 const saveInput = z.object({
   chapter_id: id,
   base_revision: z.number().int().min(0),
-  title: z.string().max(500).default(''),
+  // Left out: the title stays as it is (the editor sends it only when the author changed it there).
+  title: z.string().max(500).optional(),
   content: z.string().max(WORKS_LIMITS.chapterTextMax),
   author_say: z.string().max(WORKS_LIMITS.authorSayMax).optional(),
   save_key: z.string().min(8).max(100),
