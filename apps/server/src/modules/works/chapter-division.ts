@@ -150,6 +150,22 @@ function tidyLength(line: string): number {
 }
 
 /**
+ * The title new parts of `h` are numbered from: when `h` is itself a part ('<title>之二', the author
+ * merged the next part into it) the numbering goes on ('<title>之三'), else it starts at '<h>之二'.
+ */
+function chainOf(before: Heading[], h: Heading): { base: string; next: number } {
+  if (h.title.includes('之')) {
+    for (let j = before.length - 1; j >= 0 && j >= before.length - 200; j--) {
+      const b = before[j];
+      if (b.kind === 'volume') break;
+      if (b.kind !== 'chapter') continue;
+      for (let n = 2; n <= 1000; n++) if (partTitle(b.title, n) === h.title) return { base: b.title, next: n + 1 };
+    }
+  }
+  return { base: h.title, next: 2 };
+}
+
+/**
  * Never cut a chapter: a chapter segment whose text is longer than `max` characters is split at
  * paragraph boundaries into parts of at most `max`, each a new heading ('<title>之二'…) that takes no
  * line of its own. Lines must be at most `max / 2` long (see breakLongLines).
@@ -166,15 +182,16 @@ export function splitOversized(lines: string[], headings: Heading[], max = WORKS
       return;
     }
     out ??= headings.slice(0, i);
+    const chain = chainOf(out, h);
     out.push(h);
     let size = 0;
-    let part = 1;
+    let part = chain.next - 1;
     for (let k = from; k < to; k++) {
       const len = tidyLength(lines[k]);
       if (len === 0) continue;
       const next = size === 0 ? len : size + 1 + len;
       if (next > max && size > 0 && k > h.line) {
-        out.push({ line: k, kind: 'chapter', title: partTitle(h.title, ++part), consume: false });
+        out.push({ line: k, kind: 'chapter', title: partTitle(chain.base, ++part), consume: false });
         size = len;
       } else size = next;
     }

@@ -207,6 +207,17 @@ describe('import', () => {
       '第一章：长夜之三',
       '第二章：天明',
     ]);
+    // Merging the third part into the second: the second is split again and the numbering goes on.
+    const intoSecond = headingsOf(up.segments).filter((_: unknown, i: number) => i !== 2);
+    const renumbered = (
+      await client.post('/api/pc/v1/book-chapter/upload-preview', { import_id: up.import_id, segments: intoSecond })
+    ).body.data;
+    expect(renumbered.segments.map((s: any) => [s.title, s.split_for_size])).toEqual([
+      ['第一章：长夜', true],
+      ['第一章：长夜之二', true],
+      ['第一章：长夜之三', true],
+      ['第二章：天明', false],
+    ]);
     // Committing the merged division (as an older page would send it) still cuts nothing.
     const commit = await client.post('/api/pc/v1/book-chapter/upload-commit', {
       import_id: up.import_id,

@@ -1,16 +1,23 @@
 import { InboxOutlined, MergeCellsOutlined, ScissorOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, Modal, Progress, Select, Space, Typography } from 'antd';
+import { WORKS_LIMITS } from '@author-centre/shared';
+import { Alert, Button, Input, Modal, Progress, Select, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/index.ts';
 import { apiGet, apiPost } from '../../platform/api.ts';
+import { useBrand } from '../../platform/brand.tsx';
 import { signRequest } from '../../platform/request-signing.ts';
 import { getSecret } from '../../platform/secret.ts';
 import { serverNow } from '../../platform/server-time.ts';
 import { WORKS_NS } from './i18n.ts';
-import type { ImportSegment, ImportStatus, UploadReply, Volume } from './works-api.ts';
+import type { UploadReply as BaseReply, ImportSegment as BaseSegment, ImportStatus, Volume } from './works-api.ts';
 
+/** A segment of the preview; `split_for_size`: a part of a stretch too long for one chapter, split at paragraphs. */
+type ImportSegment = BaseSegment & { split_for_size?: boolean };
+/** `intelligent_division`: the brand's intelligent_chapter_division the server divided by. */
+type UploadReply = Omit<BaseReply, 'segments'> & { segments: ImportSegment[]; intelligent_division?: boolean };
 type Heading = Pick<ImportSegment, 'line' | 'kind' | 'title' | 'consume'>;
+const segmentKey = (s: Heading) => `${s.line}-${s.consume}`;
 
 /** An upload with progress events (fetch has none): the raw file, signed in the query as §7's 'upload' type. */
 async function uploadWithProgress(bookId: number, file: File, onProgress: (p: number) => void): Promise<UploadReply> {
@@ -54,6 +61,10 @@ async function uploadWithProgress(bookId: number, file: File, onProgress: (p: nu
  */
 export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation(WORKS_NS);
+  const brand = useBrand();
+  // §3 global config intelligent_chapter_division: off, a file is one chapter (still split by length).
+  const intelligent = brand.intelligent_chapter_division !== false;
+  const maxChars = WORKS_LIMITS.chapterTextMax.toLocaleString();
   const [upload, setUpload] = useState<UploadReply | null>(null);
   const [segments, setSegments] = useState<ImportSegment[]>([]);
   const [sent, setSent] = useState<number | null>(null);
@@ -91,9 +102,14 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
         import_id: upload.import_id,
         segments: headings,
       });
-      setSegments((cur) =>
-        r.segments.map((s, i) => ({ ...s, title: cur[i]?.title ?? s.title, kind: cur[i]?.kind ?? s.kind })),
-      );
+      // Keeps what the author typed meanwhile; segments the server added (a re-split for length) come as they are.
+      setSegments((cur) => {
+        const typed = new Map(cur.map((c) => [segmentKey(c), c]));
+        return r.segments.map((s) => {
+          const mine = typed.get(segmentKey(s));
+          return mine ? { ...s, title: mine.title, kind: mine.kind } : s;
+        });
+      });
     }, 300);
   };
 
@@ -191,6 +207,14 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
         <div className="ac-works-center" style={{ flexDirection: 'column', alignItems: 'center', gap: 12 }}>
           <InboxOutlined style={{ fontSize: 48, color: '#999' }} />
           <Typography.Text type="secondary">{t('import.hint')}</Typography.Text>
+          {!intelligent && (
+            <Alert
+              type="info"
+              showIcon
+              message={t('import.noDivision', { max: maxChars })}
+              data-testid="import-no-division"
+            />
+          )}
           <input
             ref={fileInput}
             type="file"
@@ -234,6 +258,24 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
             <br />
             <Typography.Text type="secondary">{t('import.adjustHint')}</Typography.Text>
           </Typography.Paragraph>
+          {(upload.intelligent_division === false || !intelligent) && (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 8 }}
+              message={t('import.noDivision', { max: maxChars })}
+              data-testid="import-no-division"
+            />
+          )}
+          {segments.some((s) => s.split_for_size) && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 8 }}
+              message={t('import.sizeSplitNotice', { max: maxChars })}
+              data-testid="import-size-split"
+            />
+          )}
           <Space style={{ marginBottom: 8 }}>
             <span>{t('import.targetVolume')}</span>
             <Select
@@ -245,7 +287,7 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
           </Space>
           <div className="ac-import__segments">
             {segments.map((s, i) => (
-              <div key={`${s.line}-${s.consume}`} data-testid="import-segment">
+              <div key={segmentKey(s)} data-testid="import-segment">
                 <div className={`ac-import__segment ac-import__segment--${s.kind}`}>
                   <Select
                     size="small"
@@ -269,6 +311,11 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
                   />
                   {s.kind !== 'volume' && (
                     <Typography.Text type="secondary">{t('import.words', { count: s.words })}</Typography.Text>
+                  )}
+                  {s.split_for_size && (
+                    <Tag color="orange" data-testid="import-size-split-tag">
+                      {t('import.sizeSplit')}
+                    </Tag>
                   )}
                   <Typography.Text type="secondary" ellipsis style={{ flex: 1 }}>
                     {s.preview}

@@ -280,6 +280,11 @@ export const worksZhCN = {
     targetVolume: '没有分卷标题的章节放入',
     newChapterTitle: '新章节',
     preview: '预览',
+    sizeSplit: '超长拆分',
+    sizeSplitNotice:
+      '有章节超过{{max}}字，已在段落处拆成多章（标题后加“之二”“之三”……），不会丢失任何文字。请检查拆分位置，可以改名或在其他段落处拆分；合并后仍超长的章节会重新拆分。',
+    noDivision:
+      '本站未开启智能分章：每个文件导入为一章，超过{{max}}字的部分按段落拆成多章。您仍可以在任意段落处手动拆分。',
   },
   success: {
     title: '发布成功',
@@ -649,6 +654,11 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     targetVolume: 'Chapters without a volume heading go to',
     newChapterTitle: 'New chapter',
     preview: 'Preview',
+    sizeSplit: 'Split for length',
+    sizeSplitNotice:
+      'Some chapters were longer than {{max}} characters and were split at paragraphs into several chapters (titled “…之二”, “…之三”); nothing is left out. Check the split points: rename them or split at other paragraphs; a chapter still too long after merging is split again.',
+    noDivision:
+      'Intelligent chapter division is off on this site: each file becomes one chapter, and a part longer than {{max}} characters is split at paragraphs. You can still split at any paragraph yourself.',
   },
   success: {
     title: 'Published',

@@ -1,0 +1,113 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { appUrl, launchBrowser, newPage } from './browser.ts';
+import { logInAuthor } from './works-session.ts';
+
+/**
+ * Importing in Chromium against the real server: a chapter longer than a chapter may be is split
+ * at paragraphs, flagged in the preview, and every character reaches the drafts; a brand without
+ * intelligent chapter division says so in the dialog.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+/** The drafts of a book in reading order, as the server's database holds them. */
+function serverDrafts(bookId: number): Array<{ title: string; body: string }> {
+  const db = new Database(join(inject('dataDir'), 'author-centre.sqlite'), { readonly: true });
+  try {
+    return db
+      .prepare(
+        'select chapters.title as title, chapter_texts.body as body from chapters join chapter_texts on chapter_texts.chapter_id = chapters.id where chapters.book_id = ? and chapters.deleted_at is null order by chapters.sort',
+      )
+      .all(bookId) as Array<{ title: string; body: string }>;
+  } finally {
+    db.close();
+  }
+}
+
+async function createBook(page: Page, title: string): Promise<number> {
+  await page.goto(appUrl('/front/book-manage/list'));
+  await page.getByRole('button', { name: '创建新作品' }).first().click();
+  await page.getByPlaceholder('请输入作品名称（最多30字）').fill(title);
+  await page.getByText('作品名可以使用').waitFor();
+  await page.locator('.ant-select').filter({ hasText: '请选择分类' }).click();
+  await page.getByTitle('玄幻').click();
+  await page.getByPlaceholder('用20~500字介绍你的作品').fill('一个少年在风雨飘摇的江湖中寻找真相，也寻找自己的故事。');
+  await page
+    .getByRole('button', { name: '创 建' })
+    .or(page.getByRole('button', { name: '创建' }))
+    .first()
+    .click();
+  await page.waitForURL(/\/front\/book-manage\/manage\?book_id=\d+/);
+  return Number(new URL(page.url()).searchParams.get('book_id'));
+}
+
+describe('importing a long manuscript', () => {
+  it('splits a 450,000-character chapter at paragraphs, flags the parts, and loses no character', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `长章导入${Date.now().toString(36)}`);
+    await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
+    await page.getByRole('button', { name: /导入章节/ }).click();
+    const paragraphs = Array.from({ length: 4500 }, (_, i) => `${String(i).padStart(5, '0')}${'夜'.repeat(94)}。`);
+    const text = ['第一章 长夜', ...paragraphs, '第二章 天明', '天亮了。'].join('\n');
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({ name: '长稿.txt', mimeType: 'text/plain', buffer: Buffer.from(text) });
+    await expect.poll(() => page.getByTestId('import-segment').count(), { timeout: 15_000 }).toBe(4);
+    // The author is told, and each part carries the flag.
+    await page.getByText(/有章节超过200,000字，已在段落处拆成多章/).waitFor();
+    expect(await page.getByTestId('import-size-split-tag').count()).toBe(3);
+    const titles = await page
+      .getByTestId('import-segment')
+      .getByRole('textbox')
+      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(titles).toEqual(['第一章：长夜', '第一章：长夜之二', '第一章：长夜之三', '第二章：天明']);
+    // Merging a part back is split again by the server rather than cut.
+    const recounted = page.waitForResponse((r) => r.url().includes('/api/pc/v1/book-chapter/upload-preview'));
+    await page.getByTestId('import-segment').nth(2).getByRole('button', { name: '并入上一章' }).click();
+    await recounted;
+    await expect.poll(() => page.getByTestId('import-segment').count(), { timeout: 10_000 }).toBe(4);
+    expect(await page.getByTestId('import-size-split-tag').count()).toBe(3);
+
+    await page.getByRole('button', { name: '创建草稿' }).click();
+    await page.getByText('导入完成，已创建 4 个草稿').waitFor({ timeout: 30_000 });
+    const drafts = serverDrafts(bookId);
+    expect(drafts.map((d) => d.title)).toEqual([
+      '第一章：长夜',
+      '第一章：长夜之二',
+      '第一章：长夜之三',
+      '第二章：天明',
+    ]);
+    for (const d of drafts) expect(d.body.length).toBeLessThanOrEqual(200_000);
+    expect(
+      drafts
+        .slice(0, 3)
+        .map((d) => d.body)
+        .join('\n'),
+    ).toBe(paragraphs.join('\n'));
+    await context.close();
+  });
+
+  it('says so when the brand has intelligent chapter division off', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `不分章${Date.now().toString(36)}`);
+    // The brand's config as a brand with the setting off would send it.
+    await page.route('**/api/pc/v1/global/config*', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      body.data.intelligent_chapter_division = false;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
+    await page.getByRole('button', { name: /导入章节/ }).click();
+    await page.getByText('本站未开启智能分章：每个文件导入为一章，超过200,000字的部分按段落拆成多章。').waitFor();
+    await context.close();
+  });
+});
