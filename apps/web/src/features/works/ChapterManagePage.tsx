@@ -8,6 +8,7 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { formatCount } from '@author-centre/shared/format';
+import { WORKS_LIMITS } from '@author-centre/shared/works';
 import {
   Alert,
   Button,
@@ -41,10 +42,13 @@ import { signRequest } from '../../platform/request-signing.ts';
 import { getSecret } from '../../platform/secret.ts';
 import { serverNow } from '../../platform/server-time.ts';
 import { INFO_PATH } from './BookListPage.tsx';
+import { formatBeijing } from './beijing-time.ts';
+import { ExcludesPanel } from './ExcludesPanel.tsx';
 import { browserJournal } from './editor/journal.ts';
 import { PublishDialog } from './editor/PublishDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { WORKS_NS } from './i18n.ts';
+import { ScheduledActions } from './ScheduledActions.tsx';
 import {
   type ChapterItem,
   formatTime,
@@ -179,13 +183,17 @@ export default function ChapterManagePage() {
             <ul style={{ margin: 0, paddingLeft: 18 }}>
               {notices.data.list.map((n) => (
                 <li key={n.id}>
-                  {n.outcome === 'blocked'
-                    ? t('manage.noticeBlocked', { title: n.title, note: n.note })
-                    : t('manage.noticeLate', {
-                        title: n.title,
-                        scheduled: formatTime(n.scheduled_at),
-                        published: formatTime(n.published_at),
-                      })}
+                  {n.outcome === 'idle'
+                    ? t(`manage.noticeIdle.${n.note as 'no-drafts' | 'only-skipped' | 'all-blocked'}`, {
+                        time: formatBeijing(n.scheduled_at),
+                      })
+                    : n.outcome === 'blocked'
+                      ? t('manage.noticeBlocked', { title: n.title, note: n.note })
+                      : t('manage.noticeLateBeijing', {
+                          title: n.title,
+                          scheduled: formatBeijing(n.scheduled_at),
+                          published: formatBeijing(n.published_at),
+                        })}
                 </li>
               ))}
             </ul>
@@ -379,10 +387,10 @@ function ChaptersTab({ bookId, volumes }: { bookId: number; volumes: Volume[] })
             {
               title: t('manage.columns.status'),
               dataIndex: 'status',
-              width: 170,
+              width: 250,
               render: (s: ChapterItem['status'], c) =>
                 c.scheduled_at ? (
-                  <Tag color="blue">{t('manage.status.scheduled', { time: formatTime(c.scheduled_at) })}</Tag>
+                  <ScheduledActions bookId={bookId} chapter={c} />
                 ) : (
                   <Tag color={s === 'published' ? 'green' : s === 'revised' ? 'orange' : 'default'}>
                     {t(`manage.status.${s}`)}
@@ -675,12 +683,16 @@ function Settings({ bookId }: { bookId: number }) {
       </section>
       <section>
         <h3>{t('manage.regular')}</h3>
-        <Typography.Paragraph type="secondary">{t('manage.regularHint')}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          {t('manage.regularHint')}
+          <br />
+          <span data-testid="regular-zone">{t('manage.regularZone')}</span>
+        </Typography.Paragraph>
         <Form form={form} layout="inline" onFinish={(v) => void saveRegular(v)}>
           <Form.Item name="enabled" label={t('manage.regularEnabled')} valuePropName="checked">
             <Switch />
           </Form.Item>
-          <Form.Item name="time" label={t('manage.regularTime')} rules={[{ required: true }]}>
+          <Form.Item name="time" label={t('manage.regularTimeBeijing')} rules={[{ required: true }]}>
             <TimePicker format="HH:mm" minuteStep={5} />
           </Form.Item>
           <Form.Item name="count" label={t('manage.regularCount')}>
@@ -699,7 +711,7 @@ function Settings({ bookId }: { bookId: number }) {
         </Form>
         {regular.data?.next_run_at && (
           <Typography.Paragraph style={{ marginTop: 12 }}>
-            {t('manage.regularNext', { time: formatTime(regular.data.next_run_at) })}
+            {t('manage.regularNextBeijing', { time: formatBeijing(regular.data.next_run_at) })}
           </Typography.Paragraph>
         )}
         {regular.data?.queue.length ? (
@@ -707,7 +719,23 @@ function Settings({ bookId }: { bookId: number }) {
             {t('manage.regularQueue')}：{regular.data.queue.map((q) => q.title).join('、')}
           </Typography.Paragraph>
         ) : null}
+        {regular.data?.skipped?.length ? (
+          <Typography.Paragraph type="secondary" data-testid="regular-skipped">
+            {t('manage.regularSkipped', { words: WORKS_LIMITS.shortChapterWords })}
+            {regular.data.skipped
+              .map(
+                (q) =>
+                  `${q.title || t('editor.newChapter')}（${
+                    q.reason === 'notice'
+                      ? t('manage.regularSkipReason.notice')
+                      : t('manage.regularSkipReason.short', { count: q.words })
+                  }）`,
+              )
+              .join('、')}
+          </Typography.Paragraph>
+        ) : null}
       </section>
+      <ExcludesPanel />
     </Space>
   );
 }

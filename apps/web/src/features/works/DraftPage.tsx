@@ -2,10 +2,14 @@ import { Empty, Result, Spin, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { WORKS_NS } from './i18n.ts';
+import { ScheduledActions } from './ScheduledActions.tsx';
 import { type ChapterItem, formatTime, idParam, useBook, useDrafts } from './works-api.ts';
 import './works.css';
 
-/** book-manage/draft: every draft and changed chapter of a book, in reading order (the queue recurring publishing takes from). */
+/**
+ * book-manage/draft: every draft and changed chapter of a book, in reading order (the queue recurring
+ * publishing takes from). A scheduled chapter can be moved to another time or cancelled from here.
+ */
 export default function DraftPage() {
   const { t } = useTranslation(WORKS_NS);
   const [params] = useSearchParams();
@@ -51,10 +55,10 @@ export default function DraftPage() {
             {
               title: t('manage.columns.status'),
               dataIndex: 'status',
-              width: 200,
+              width: 260,
               render: (s: ChapterItem['status'], c) =>
                 c.scheduled_at ? (
-                  <Tag color="blue">{t('manage.status.scheduled', { time: formatTime(c.scheduled_at) })}</Tag>
+                  <ScheduledActions bookId={bookId} chapter={c} />
                 ) : (
                   <Tag color={s === 'revised' ? 'orange' : 'default'}>{t(`manage.status.${s}`)}</Tag>
                 ),

@@ -147,6 +147,8 @@ export interface RegularReply extends RegularSchedule {
   book_id: number;
   next_run_at: number | null;
   queue: Array<{ chapter_id: number; title: string; words: number }>;
+  /** Unclaimed drafts the recurring queue leaves out: notice-volume ones and short or empty ones. */
+  skipped?: Array<{ chapter_id: number; title: string; words: number; reason: 'notice' | 'short' }>;
 }
 
 export interface PayPointInfo {
@@ -161,9 +163,11 @@ export interface PayPointInfo {
 export interface PublishNotice {
   id: number;
   chapter_id: number;
-  title: string;
+  /** null for an idle firing (no chapter). */
+  title: string | null;
   source: string;
-  outcome: 'published' | 'blocked';
+  /** idle: a recurring firing that published nothing (no chapter; note says why). */
+  outcome: 'published' | 'blocked' | 'idle';
   note: string | null;
   scheduled_at: number | null;
   published_at: number;

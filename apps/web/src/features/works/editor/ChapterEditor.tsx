@@ -19,6 +19,7 @@ import { EDITOR_SKINS, type EditorSkin, setEditorSkin, useEditorSkin } from '../
 import { apiPost } from '../../../platform/api.ts';
 import { ApiError } from '../../../platform/api-error.ts';
 import { toast } from '../../../platform/notify.ts';
+import { formatBeijing } from '../beijing-time.ts';
 import { WORKS_NS } from '../i18n.ts';
 import {
   type ChapterDetail,
@@ -383,6 +384,17 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
     void invalidate();
   };
 
+  /** Selects a finding of the checks in the text and scrolls to it. */
+  const locate = (offset: number, length: number) => {
+    const el = bodyRef.current;
+    if (!el) return;
+    el.focus();
+    el.setSelectionRange(offset, offset + length);
+    const lineHeight = Number.parseFloat(getComputedStyle(el).lineHeight) || 28;
+    const line = el.value.slice(0, offset).split('\n').length - 1;
+    el.scrollTop = Math.max(0, line * lineHeight - el.clientHeight / 3);
+  };
+
   const chapterStatus = (flags.chapterStatus ?? chapter.status) as 'draft' | 'published' | 'revised';
   const titleProblem = flags.titleProblem ?? chapter.title_problem;
   const late = chapter.last_publish?.late_ms ? chapter.last_publish : null;
@@ -402,7 +414,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
           </Tag>
           {chapter.scheduled_at && (
             <Tag icon={<ClockCircleOutlined />} color="blue">
-              {t('editor.scheduledAt', { time: formatTime(chapter.scheduled_at) })}
+              {t('editor.scheduledAtBeijing', { time: formatBeijing(chapter.scheduled_at) })}
             </Tag>
           )}
         </Space>
@@ -502,15 +514,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
           chapterId={chapter.chapter_id}
           onClose={() => setPublishing(false)}
           onPublished={() => void afterPublish()}
-          onLocate={(offset, length) => {
-            const el = bodyRef.current;
-            if (!el) return;
-            el.focus();
-            el.setSelectionRange(offset, offset + length);
-            const lineHeight = Number.parseFloat(getComputedStyle(el).lineHeight) || 28;
-            const line = el.value.slice(0, offset).split('\n').length - 1;
-            el.scrollTop = Math.max(0, line * lineHeight - el.clientHeight / 3);
-          }}
+          onLocate={locate}
         />
       )}
       {scheduling && (
@@ -521,6 +525,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
             return saverRef.current?.state.status === 'saved';
           }}
           onClose={() => setScheduling(false)}
+          onLocate={locate}
           onChanged={async () => {
             setScheduling(false);
             await reload();

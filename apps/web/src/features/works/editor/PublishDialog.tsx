@@ -1,16 +1,16 @@
-import { AimOutlined } from '@ant-design/icons';
-import type { TextCheckFinding } from '@author-centre/shared/works';
-import { Alert, Button, List, Modal, Space, Spin, Tag } from 'antd';
+import { Button, Modal, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiPost } from '../../../platform/api.ts';
 import { toast } from '../../../platform/notify.ts';
 import { WORKS_NS } from '../i18n.ts';
 import type { CheckReply } from '../works-api.ts';
+import { FindingsList } from './FindingsList.tsx';
 
 /**
  * Publishing: the checks run first; with no findings the chapter goes out at once. Each finding is
- * shown with a link to its place in the text; warnings allow "publish anyway", blocking findings do not.
+ * shown with a link to its place in the text (FindingsList); warnings allow "publish anyway",
+ * blocking findings do not. A typo can be ignored from now on; a sensitive word cannot.
  */
 export function PublishDialog(props: {
   chapterId: number;
@@ -52,41 +52,16 @@ export function PublishDialog(props: {
     void run();
   }, []);
 
+  /** Ignores a typo from now on (the server refuses a sensitive word, with its reason as a toast). */
   const exclude = async (word: string) => {
-    await apiPost('/api/pc/v1/text-correct/excludes-add', { word });
+    try {
+      await apiPost('/api/pc/v1/text-correct/excludes-add', { word });
+    } catch {
+      return;
+    }
     toast.success(t('publish.excluded'));
     await run();
   };
-
-  const blocking = check?.findings.filter((f) => f.severity === 'block') ?? [];
-  const warnings = check?.findings.filter((f) => f.severity === 'warn') ?? [];
-  const row = (f: TextCheckFinding, i: number) => (
-    <List.Item
-      key={`${f.rule}-${f.offset ?? i}`}
-      actions={[
-        f.offset !== undefined && (
-          <Button
-            key="locate"
-            size="small"
-            icon={<AimOutlined />}
-            onClick={() => props.onLocate(f.offset!, f.length ?? 0)}
-          >
-            {t('publish.locate')}
-          </Button>
-        ),
-        f.word && (f.rule === 'typo' || f.rule === 'sensitive') && (
-          <Button key="exclude" size="small" type="link" onClick={() => void exclude(f.word!)}>
-            {t('publish.exclude')}
-          </Button>
-        ),
-      ].filter(Boolean)}
-    >
-      <Space>
-        <Tag color={f.severity === 'block' ? 'red' : 'orange'}>{t(`publish.rules.${f.rule}`)}</Tag>
-        <span>{f.message}</span>
-      </Space>
-    </List.Item>
-  );
 
   return (
     <Modal
@@ -116,14 +91,7 @@ export function PublishDialog(props: {
           </Spin>
         </div>
       ) : (
-        <>
-          {blocking.length > 0 && <Alert type="error" showIcon message={t('publish.blocked')} />}
-          {blocking.length > 0 && <List size="small" dataSource={blocking} renderItem={row} />}
-          {warnings.length > 0 && (
-            <Alert type="warning" showIcon message={t('publish.warnings')} style={{ marginTop: 12 }} />
-          )}
-          {warnings.length > 0 && <List size="small" dataSource={warnings} renderItem={row} />}
-        </>
+        <FindingsList findings={check.findings} onLocate={props.onLocate} onExclude={(word) => void exclude(word)} />
       )}
     </Modal>
   );

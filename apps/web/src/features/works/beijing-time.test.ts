@@ -1,0 +1,33 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beijingInstant, beijingPickerValue, browserIsBeijing, formatBeijing } from './beijing-time.ts';
+
+describe('schedule times in Beijing time, whatever the browser zone', () => {
+  const zone = process.env.TZ;
+  beforeEach(() => {
+    process.env.TZ = 'America/New_York';
+  });
+  afterEach(() => {
+    process.env.TZ = zone;
+  });
+
+  // 2026-11-26 12:00 in Beijing is 04:00 UTC and 23:00 the day before in New York.
+  const noon = Date.UTC(2026, 10, 26, 4, 0);
+
+  it('shows an instant as Beijing wall time', () => {
+    expect(formatBeijing(noon)).toBe('2026-11-26 12:00');
+    expect(formatBeijing(null)).toBe('');
+    expect(browserIsBeijing(noon)).toBe(false);
+  });
+
+  it('puts the Beijing wall time into a picker and reads it back as the same instant', () => {
+    const value = beijingPickerValue(noon);
+    expect(value.format('YYYY-MM-DD HH:mm')).toBe('2026-11-26 12:00');
+    expect(beijingInstant(value)).toBe(noon);
+    expect(beijingInstant(value.hour(0).minute(30))).toBe(Date.UTC(2026, 10, 25, 16, 30));
+  });
+
+  it('knows a browser in Shanghai needs no local-time hint', () => {
+    process.env.TZ = 'Asia/Shanghai';
+    expect(browserIsBeijing(noon)).toBe(true);
+  });
+});
