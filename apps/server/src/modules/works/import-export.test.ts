@@ -3,6 +3,7 @@ import iconv from 'iconv-lite';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { breakLongLines, chineseNumber, partTitle } from './chapter-division.ts';
 import { decodeManuscript } from './import-export.service.ts';
 import { authorClient, createBook, download, prose, upload, volumesOf, writtenChapter } from './works.fixtures.ts';
 
@@ -312,6 +313,29 @@ describe('import', () => {
     } finally {
       await t.app.ctx.brands.update(3, { intelligent_chapter_division: true });
     }
+  });
+
+  it('numbers parts in Chinese within the title limit, and breaks a long paragraph without losing a character', () => {
+    expect([2, 10, 12, 20, 35, 101, 110].map(chineseNumber)).toEqual([
+      '二',
+      '十',
+      '十二',
+      '二十',
+      '三十五',
+      '一百零一',
+      '一百一十',
+    ]);
+    const long = '字'.repeat(60);
+    expect(partTitle(long, 2)).toBe(`${'字'.repeat(WORKS_LIMITS.chapterTitleMax - 2)}之二`);
+    // No sentence end: cut at the limit, never inside a surrogate pair.
+    const emoji = `${'甲'.repeat(9)}😀${'乙'.repeat(9)}`;
+    const broken = breakLongLines([emoji], 10);
+    expect(broken.join('')).toBe(emoji);
+    expect(broken[0]).toBe('甲'.repeat(9));
+    const prose = '他走了。她来了！'.repeat(5);
+    const atSentences = breakLongLines([prose], 12);
+    expect(atSentences.join('')).toBe(prose);
+    for (const line of atSentences.slice(0, -1)) expect(line).toMatch(/[。！]$/);
   });
 
   it('refuses unreadable files and bad splits with a clear message', async () => {
