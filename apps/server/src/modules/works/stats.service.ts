@@ -7,6 +7,7 @@ import {
 } from '@author-centre/shared';
 import type { AppContext } from '../../platform/context.ts';
 import { badInput } from '../../platform/http/errors.ts';
+import { showWordsToast } from './legacy.routes.ts';
 import { type Executor, type Owner, ownedBook } from './works.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -215,6 +216,8 @@ export class StatsService {
       sign_condition_text: book.kind === 'short' ? String(brand.shortStorySignCondition) : brand.applySignCondition,
       sign_progress: threshold ? Math.min(1, book.published_words / threshold) : 1,
       can_apply_sign: book.published_words >= threshold,
+      /** The "reached the signing threshold" toast, until the author closes it (close-words-toast). */
+      show_words_toast: await showWordsToast(this.#db, brand, book, owner.accountId),
       words_to_threshold: remaining,
       listing_threshold: listing,
       avg_words_7d: avg7,
