@@ -204,6 +204,10 @@ export const worksZhCN = {
     skin: '皮肤',
     skins: { normal: '默认', night: '夜间', eye: '护眼' },
     back: '返回章节管理',
+    backToShortList: '返回短篇管理',
+    tooLongPaste:
+      '粘贴的内容超出单章上限（{{max}}字），有 {{count}} 字放不下，因此没有粘贴。剪贴板里的内容没有变化，可以分成几章再粘贴。',
+    tooLongTyping: '已达到单章上限（{{max}}字），刚输入的 {{count}} 字没有加入，请在新章节中继续写作。',
     newChapter: '新章节',
     status: {
       saved: '已保存 {{time}}',
@@ -288,6 +292,8 @@ export const worksZhCN = {
     restoreTitle: '确认恢复到这个版本？',
     restoreTxt: '当前内容会保存为一个历史版本，可以随时找回。',
     restored: '已恢复',
+    unsavedRefused:
+      '还有内容没有保存到服务器，暂不能恢复历史版本。请等待保存成功（或处理内容冲突）后再试，本机暂存的内容不会被清除。',
     left: '历史版本（{{time}}）',
     right: { current: '当前内容', published: '已发布内容', version: '对比版本' },
     noDiff: '两个版本内容相同',
@@ -615,6 +621,11 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     skin: 'Skin',
     skins: { normal: 'Default', night: 'Night', eye: 'Eye care' },
     back: 'Back to chapters',
+    backToShortList: 'Back to short stories',
+    tooLongPaste:
+      'The pasted text goes over the chapter limit ({{max}} characters): {{count}} characters would not fit, so nothing was pasted. Your clipboard still holds it; split it into several chapters and paste again.',
+    tooLongTyping:
+      'The chapter limit ({{max}} characters) is reached: the {{count}} characters just typed were not added. Please go on in a new chapter.',
     newChapter: 'New chapter',
     status: {
       saved: 'Saved {{time}}',
@@ -700,6 +711,8 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     restoreTitle: 'Restore this version?',
     restoreTxt: 'The current text is kept as a version, so you can always get it back.',
     restored: 'Restored',
+    unsavedRefused:
+      'Some text is not saved on the server yet, so no version can be restored now. Try again once it is saved (or the conflict is resolved); the copy kept on this device is not cleared.',
     left: 'Version ({{time}})',
     right: { current: 'Current text', published: 'Published text', version: 'Other version' },
     noDiff: 'The two texts are the same',

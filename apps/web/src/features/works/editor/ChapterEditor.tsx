@@ -61,22 +61,74 @@ const transport: SaverTransport = {
 
 const draftOf = (c: ChapterDetail): Draft => ({ title: c.title, content: c.content, authorSay: c.author_say });
 
-/** The text area: uncontrolled, so a keystroke in a 100,000-character chapter never re-renders React. */
+/** Where the editor's back link goes: the book's chapter list (novel, screenplay) or the short stories. */
+export function backTo(chapter: Pick<ChapterDetail, 'book_id' | 'book'>): string {
+  if (chapter.book.kind === 'short') return '/front/book-manage/short';
+  if (chapter.book.kind === 'screenplay') return `/front/book-manage/screenplay/manage?book_id=${chapter.book_id}`;
+  return `/front/book-manage/manage?book_id=${chapter.book_id}`;
+}
+
+/** How many characters of `inserted` would not fit in the text area under the chapter limit (0: it fits). */
+export function overflowOf(el: HTMLTextAreaElement, inserted: string): number {
+  const text = inserted.includes('\r') ? inserted.replace(/\r\n?/g, '\n') : inserted;
+  const selected = Math.abs(el.selectionEnd - el.selectionStart);
+  return Math.max(0, el.value.length - selected + text.length - WORKS_LIMITS.chapterTextMax);
+}
+
+/** Text that did not go in because of the chapter limit: how much, and how it came (paste, drop, typing). */
+export interface Overflow {
+  count: number;
+  how: 'paste' | 'typing';
+}
+
+/**
+ * The text area: uncontrolled, so a keystroke in a 100,000-character chapter never re-renders React.
+ * Never truncated silently: a paste or drop that would go over the chapter limit is refused whole
+ * (the clipboard keeps it) and typing past it is stopped, each with a warning saying how much did
+ * not fit.
+ */
 const TextBody = memo(function TextBody(props: {
   initial: string;
   placeholder: string;
   onInput: () => void;
+  onOverflow: (overflow: Overflow) => void;
   textRef: (el: HTMLTextAreaElement | null) => void;
 }) {
+  const { onOverflow } = props;
+  const refuse = useCallback(
+    (e: { currentTarget: HTMLTextAreaElement; preventDefault: () => void }, text: string, how: Overflow['how']) => {
+      const count = overflowOf(e.currentTarget, text);
+      if (count > 0) {
+        e.preventDefault();
+        onOverflow({ count, how });
+      }
+    },
+    [onOverflow],
+  );
+  const typed = useCallback(
+    (el: HTMLTextAreaElement | null) => {
+      props.textRef(el);
+      if (!el || el.dataset.limitGuard) return;
+      el.dataset.limitGuard = '1';
+      el.addEventListener('beforeinput', (e) => {
+        if (e.inputType.startsWith('insert') && e.inputType !== 'insertFromPaste' && e.inputType !== 'insertFromDrop') {
+          const text = e.data ?? (e.inputType === 'insertLineBreak' || e.inputType === 'insertParagraph' ? '\n' : '');
+          if (text) refuse({ currentTarget: el, preventDefault: () => e.preventDefault() }, text, 'typing');
+        }
+      });
+    },
+    [props.textRef, refuse],
+  );
   return (
     <textarea
-      ref={props.textRef}
+      ref={typed}
       className="ac-editor__body"
       defaultValue={props.initial}
       placeholder={props.placeholder}
       onInput={props.onInput}
+      onPaste={(e) => refuse(e, e.clipboardData.getData('text/plain'), 'paste')}
+      onDrop={(e) => refuse(e, e.dataTransfer.getData('text/plain'), 'paste')}
       spellCheck={false}
-      maxLength={WORKS_LIMITS.chapterTextMax}
       aria-label={props.placeholder}
       data-testid="chapter-body"
     />
@@ -175,6 +227,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
   const [publishing, setPublishing] = useState(false);
   const [scheduling, setScheduling] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [overflow, setOverflow] = useState<Overflow | null>(null);
   const bodyRef = useRef<HTMLTextAreaElement | null>(null);
   const titleRef = useRef<HTMLInputElement | null>(null);
   const sayRef = useRef<HTMLTextAreaElement | null>(null);
@@ -260,6 +313,17 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
     }
     const online = () => saver.online();
     const hide = () => saver.journalNow();
+    // Back into view: a title or say changed elsewhere (manage list, another tab) is taken over.
+    const pickUp = () => {
+      if (document.visibilityState !== 'visible') return;
+      fetchChapter(initial.chapter_id)
+        .then((fresh) => {
+          const patch = saver.pickUp({ revision: fresh.revision, title: fresh.title, authorSay: fresh.author_say });
+          if (patch?.title !== undefined && titleRef.current) titleRef.current.value = patch.title;
+          if (patch?.authorSay !== undefined && sayRef.current) sayRef.current.value = patch.authorSay;
+        })
+        .catch(() => {});
+    };
     const beforeUnload = (e: BeforeUnloadEvent) => {
       saver.journalNow();
       if (saver.hasUnsaved) {
@@ -270,11 +334,15 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
     window.addEventListener('online', online);
     window.addEventListener('pagehide', hide);
     document.addEventListener('visibilitychange', hide);
+    document.addEventListener('visibilitychange', pickUp);
+    window.addEventListener('focus', pickUp);
     window.addEventListener('beforeunload', beforeUnload);
     return () => {
       window.removeEventListener('online', online);
       window.removeEventListener('pagehide', hide);
       document.removeEventListener('visibilitychange', hide);
+      document.removeEventListener('visibilitychange', pickUp);
+      window.removeEventListener('focus', pickUp);
       window.removeEventListener('beforeunload', beforeUnload);
       saver.journalNow();
       void saver.flush();
@@ -283,6 +351,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
   }, [initial, read, openConflict, t, saverStatus, words]);
 
   const onInput = useCallback(() => {
+    setOverflow(null);
     saverRef.current?.changed();
     if (countTimer.current) clearTimeout(countTimer.current);
     countTimer.current = setTimeout(() => words.set(countWords(bodyRef.current?.value ?? '')), 200);
@@ -403,11 +472,9 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
     <div className="ac-editor" data-skin={skin}>
       <div className="ac-editor__toolbar">
         <Space wrap>
-          {!short && (
-            <Link to={`/front/book-manage/manage?book_id=${chapter.book_id}`}>
-              <LeftOutlined /> {t('editor.back')}
-            </Link>
-          )}
+          <Link to={backTo(chapter)} data-testid="editor-back">
+            <LeftOutlined /> {t(chapter.book.kind === 'short' ? 'editor.backToShortList' : 'editor.back')}
+          </Link>
           <span className="ac-editor__book">{chapter.book.title}</span>
           <Tag color={chapterStatus === 'published' ? 'green' : chapterStatus === 'revised' ? 'orange' : 'default'}>
             {t(`editor.chapterStatus.${chapterStatus}`)}
@@ -433,7 +500,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
               {t('editor.save')}
             </Button>
           </Tooltip>
-          {chapterStatus !== 'published' && !short && (
+          {chapterStatus !== 'published' && (
             <Button icon={<ClockCircleOutlined />} onClick={() => setScheduling(true)}>
               {chapter.scheduled_at ? t('editor.scheduleTitle') : t('editor.schedule')}
             </Button>
@@ -484,11 +551,25 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
           />
         </div>
         {titleProblem && <div className="ac-editor__title-problem">{t('editor.titleProblem')}</div>}
+        {overflow && (
+          <Alert
+            type="warning"
+            showIcon
+            closable
+            onClose={() => setOverflow(null)}
+            data-testid="too-long-warning"
+            message={t(overflow.how === 'paste' ? 'editor.tooLongPaste' : 'editor.tooLongTyping', {
+              count: overflow.count,
+              max: WORKS_LIMITS.chapterTextMax,
+            })}
+          />
+        )}
         <TextBody
           textRef={keepBody}
           initial={start.content}
           placeholder={t('editor.bodyPlaceholder')}
           onInput={onInput}
+          onOverflow={setOverflow}
         />
         <details className="ac-editor__say" open={Boolean(start.authorSay)}>
           <summary>{t('editor.authorSay')}</summary>
@@ -539,13 +620,17 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
         hasPublished={chapter.published_content !== null}
         onClose={() => setHistoryOpen(false)}
         baseRevision={() => saverRef.current?.state.revision ?? chapter.revision}
-        beforeRestore={async () => {
-          await saverRef.current?.flush();
-        }}
+        beforeRestore={async () => (await saverRef.current?.settle()) ?? false}
         onRestored={async (reply) => {
           const fresh = await reload();
+          const saver = saverRef.current;
+          // Text typed while the restore was on its way stays in the editor and the journal: its
+          // next save meets the restored revision as a conflict, with both texts shown.
+          if (saver && !saver.acknowledge(reply.revision, draftOf(fresh), reply.saved_at)) {
+            void saver.flush();
+            return;
+          }
           showText(draftOf(fresh));
-          saverRef.current?.acknowledge(reply.revision, draftOf(fresh), reply.saved_at);
         }}
       />
     </div>

@@ -1,4 +1,4 @@
-import { Button, Drawer, Empty, List, Segmented, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Empty, List, Segmented, Space, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -14,7 +14,8 @@ export function HistoryDrawer(props: {
   hasPublished: boolean;
   onClose: () => void;
   baseRevision: () => number;
-  beforeRestore: () => Promise<void>;
+  /** Saves what is unsaved; false when some typed text could not be saved (then nothing is restored). */
+  beforeRestore: () => Promise<boolean>;
   onRestored: (reply: SaveReply) => Promise<void>;
 }) {
   const { t } = useTranslation(WORKS_NS);
@@ -22,20 +23,31 @@ export function HistoryDrawer(props: {
   const [selected, setSelected] = useState<number | null>(null);
   const [against, setAgainst] = useState<'current' | 'published'>('current');
   const [confirm, setConfirm] = useState(false);
+  const [refused, setRefused] = useState(false);
   const diff = useDiff(props.chapterId, selected, against);
 
   const restore = async () => {
     if (!selected) return;
-    await props.beforeRestore();
-    const reply = await apiPost<SaveReply>('/api/pc/v1/book-chapter/history-restore', {
-      chapter_id: props.chapterId,
-      version_id: selected,
-      base_revision: props.baseRevision(),
-    });
-    await props.onRestored(reply);
-    setConfirm(false);
-    toast.success(t('history.restored'));
-    void history.refetch();
+    // Restoring replaces the editor's text: never while some of it is not on the server.
+    if (!(await props.beforeRestore())) {
+      setConfirm(false);
+      setRefused(true);
+      toast.error(t('history.unsavedRefused'));
+      return;
+    }
+    setRefused(false);
+    try {
+      const reply = await apiPost<SaveReply>('/api/pc/v1/book-chapter/history-restore', {
+        chapter_id: props.chapterId,
+        version_id: selected,
+        base_revision: props.baseRevision(),
+      });
+      await props.onRestored(reply);
+      toast.success(t('history.restored'));
+    } finally {
+      setConfirm(false);
+      void history.refetch();
+    }
   };
 
   return (
@@ -91,6 +103,15 @@ export function HistoryDrawer(props: {
                 {t('history.restore')}
               </Button>
             </Space>
+            {refused && (
+              <Alert
+                type="error"
+                showIcon
+                style={{ marginBottom: 12 }}
+                message={t('history.unsavedRefused')}
+                data-testid="restore-refused"
+              />
+            )}
             {diff.isLoading || !diff.data ? (
               <Spin />
             ) : (

@@ -40,7 +40,11 @@ class FakeServer implements SaverTransport {
     if (p.base_revision !== this.revision) throw { conflict: true };
     this.revision++;
     this.applied++;
-    this.text = { title: p.title, content: p.content, authorSay: p.author_say };
+    this.text = {
+      title: p.title ?? this.text.title,
+      content: p.content,
+      authorSay: p.author_say ?? this.text.authorSay,
+    };
     this.keys.set(p.save_key, this.revision);
     if (this.loseNextAnswer) {
       this.loseNextAnswer = false;
@@ -91,6 +95,15 @@ function setup(server = new FakeServer()) {
       text = { ...text, content };
       saver.changed();
     },
+    edit(patch: Partial<Draft>) {
+      text = { ...text, ...patch };
+      saver.changed();
+    },
+    /** What the editor shows (a field put in by the page, e.g. a picked-up title). */
+    show(patch: Partial<Draft>) {
+      text = { ...text, ...patch };
+    },
+    text: () => text,
     async fireTimers() {
       const due = [...timers.values()];
       timers.clear();
@@ -165,5 +178,86 @@ describe('ChapterSaver', () => {
     await s.saver.keepMine(5);
     expect(server.text.content).toBe('继续写');
     expect(s.saver.state).toMatchObject({ status: 'saved', revision: 6 });
+  });
+
+  it('settles before a restore only when every typed word is on the server, and never clears the journal over unsaved text', async () => {
+    const s = setup();
+    s.type('恢复前写的');
+    s.server.down = true;
+    expect(await s.saver.settle()).toBe(false);
+    expect(s.saver.state.status).toBe('offline');
+    // A restore acknowledged now (it must not be, but if it were) keeps the journal and the text.
+    expect(s.saver.acknowledge(9, { title: '第一章', content: '旧版本', authorSay: '' }, 2)).toBe(false);
+    expect(s.journal.read(7)?.draft.content).toBe('恢复前写的');
+    expect(s.saver.state.revision).toBe(0);
+    // Back online: it settles, and a restore acknowledged then takes over and clears the journal.
+    s.server.down = false;
+    expect(await s.saver.settle()).toBe(true);
+    expect(s.server.text.content).toBe('恢复前写的');
+    s.show({ content: '旧版本' });
+    expect(s.saver.acknowledge(9, { title: '第一章', content: '旧版本', authorSay: '' }, 2)).toBe(false);
+    s.show({ content: '恢复前写的' });
+    expect(s.saver.acknowledge(9, { title: '第一章', content: '旧版本', authorSay: '' }, 2)).toBe(true);
+    expect(s.saver.state).toMatchObject({ status: 'saved', revision: 9 });
+    expect(s.journal.read(7)).toBeNull();
+  });
+
+  it('does not settle while a conflict waits for the author', async () => {
+    const server = new FakeServer();
+    server.revision = 3;
+    const s = setup(server);
+    s.type('另一个标签页之后写的');
+    expect(await s.saver.settle()).toBe(false);
+    expect(s.saver.state.status).toBe('conflict');
+    expect(s.journal.read(7)?.draft.content).toBe('另一个标签页之后写的');
+  });
+
+  it('sends the title and the say only when changed here, so a rename elsewhere is kept and picked up', async () => {
+    const s = setup();
+    s.type('正文');
+    await s.fireTimers();
+    expect(s.server.calls[0]).not.toHaveProperty('title');
+    expect(s.server.calls[0]).not.toHaveProperty('author_say');
+    // The manage list renames the chapter and changes the say (no new text revision).
+    s.server.text = { ...s.server.text, title: '第一章：初见', authorSay: '求收藏' };
+    s.type('正文继续');
+    await s.fireTimers();
+    expect(s.server.text).toEqual({ title: '第一章：初见', content: '正文继续', authorSay: '求收藏' });
+    // The page comes back into view: the new title and say are put in the editor.
+    expect(s.saver.pickUp({ revision: s.saver.state.revision, title: '第一章：初见', authorSay: '求收藏' })).toEqual({
+      title: '第一章：初见',
+      authorSay: '求收藏',
+    });
+    s.show({ title: '第一章：初见', authorSay: '求收藏' });
+    // Changed here by the author: sent.
+    s.edit({ authorSay: '感谢打赏' });
+    await s.fireTimers();
+    expect(s.server.calls.at(-1)).toMatchObject({ author_say: '感谢打赏' });
+    expect(s.server.calls.at(-1)).not.toHaveProperty('title');
+    expect(s.server.text).toEqual({ title: '第一章：初见', content: '正文继续', authorSay: '感谢打赏' });
+  });
+
+  it('keeps a title the author is changing here when another one arrives, and picks up nothing after a text change elsewhere', async () => {
+    const s = setup();
+    s.type('正文');
+    await s.fireTimers();
+    s.show({ title: '我正在改的标题' });
+    expect(s.saver.pickUp({ revision: s.saver.state.revision, title: '别处改的标题', authorSay: '' })).toBeNull();
+    expect(s.saver.pickUp({ revision: s.saver.state.revision + 1, title: '别处改的标题', authorSay: '说' })).toBeNull();
+    s.saver.changed();
+    await s.fireTimers();
+    expect(s.server.text.title).toBe('我正在改的标题');
+  });
+
+  it("sends every field when the author keeps this page's version in a conflict", async () => {
+    const server = new FakeServer();
+    server.revision = 2;
+    server.text = { title: '服务器的标题', content: '服务器的正文', authorSay: '服务器的话' };
+    const s = setup(server);
+    s.type('我的正文');
+    await s.fireTimers();
+    expect(s.saver.state.status).toBe('conflict');
+    await s.saver.keepMine(2);
+    expect(server.text).toEqual({ title: '第一章', content: '我的正文', authorSay: '' });
   });
 });

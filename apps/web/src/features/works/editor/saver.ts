@@ -10,15 +10,19 @@ import { type Draft, type Journal, sameDraft } from './journal.ts';
  * - A conflict (the server holds a newer revision from another tab or device) stops autosaving
  *   until the author chooses; nothing is overwritten silently.
  * - Offline or server down: retried with backoff and at once when the browser is back online.
+ * - The title and the author's say are sent only when the author changed them here: a rename or a
+ *   say changed elsewhere (the manage list, another tab) is not sent back, and is picked up.
  */
 export type SaverStatus = 'saved' | 'dirty' | 'saving' | 'offline' | 'retrying' | 'conflict' | 'error';
 
 export interface SavePayload {
   chapter_id: number;
   base_revision: number;
-  title: string;
+  /** Left out when unchanged here: the server keeps its title. */
+  title?: string;
   content: string;
-  author_say: string;
+  /** Left out when unchanged here: the server keeps its say. */
+  author_say?: string;
   save_key: string;
 }
 
@@ -91,6 +95,8 @@ export class ChapterSaver {
   #failures = 0;
   #dirty = false;
   #stopped = false;
+  /** The next save sends every field (the author chose this page's version in a conflict). */
+  #full = false;
 
   constructor(options: SaverOptions) {
     this.#o = {
@@ -192,15 +198,17 @@ export class ChapterSaver {
           this.#set({ status: 'saved', message: null });
           return;
         }
+        const full = this.#full;
+        this.#full = false;
         attempt = {
           draft: current,
           explicit,
           payload: {
             chapter_id: this.#o.chapterId,
             base_revision: this.#state.revision,
-            title: current.title,
+            ...(full || current.title !== this.#saved.title ? { title: current.title } : {}),
             content: current.content,
-            author_say: current.authorSay,
+            ...(full || current.authorSay !== this.#saved.authorSay ? { author_say: current.authorSay } : {}),
             save_key: this.#o.newKey(),
           },
         };
@@ -273,6 +281,7 @@ export class ChapterSaver {
 
   /** Conflict resolved by keeping this page's text: it is saved on top of the server's revision. */
   keepMine(serverRevision: number): Promise<void> {
+    this.#full = true;
     this.#set({ status: 'dirty', revision: serverRevision });
     return this.flush(true);
   }
@@ -293,11 +302,48 @@ export class ChapterSaver {
     return Promise.resolve();
   }
 
-  /** Sets the acknowledged revision after a server-side change made through another call (restore). */
-  acknowledge(revision: number, draft: Draft, savedAt: number): void {
+  /**
+   * Saves whatever is unsaved and says whether everything typed is now on the server. Anything
+   * that replaces the text (restoring a version) goes ahead only then.
+   */
+  async settle(): Promise<boolean> {
+    await this.flush();
+    if (this.#running) await this.#running;
+    return !this.hasUnsaved && sameDraft(this.#o.read(), this.#saved);
+  }
+
+  /**
+   * Sets the acknowledged revision after a server-side change made through another call (a
+   * restored version): the editor then shows `draft`. Refused (false) while text typed here is not
+   * on the server: that text stays journaled and in the editor, and its next save meets the new
+   * revision as a conflict the author resolves; the journal is never cleared over unsaved text.
+   */
+  acknowledge(revision: number, draft: Draft, savedAt: number): boolean {
+    if (this.hasUnsaved || this.#running || !sameDraft(this.#o.read(), this.#saved)) {
+      this.journalNow();
+      return false;
+    }
     this.#saved = draft;
     this.#set({ revision, lastSavedAt: savedAt, status: 'saved' });
     this.#o.journal.clear(this.#o.chapterId);
+    return true;
+  }
+
+  /**
+   * The chapter as the server holds it now (read when the page comes back into view): a title or
+   * say changed elsewhere while the text stayed (same revision) is taken over where the author has
+   * not changed that field here. Returns the fields the editor puts in, or null.
+   */
+  pickUp(server: { revision: number; title: string; authorSay: string }): Partial<Draft> | null {
+    if (this.#running || this.#retry || server.revision !== this.#state.revision) return null;
+    const current = this.#o.read();
+    const patch: Partial<Draft> = {};
+    if (server.title !== this.#saved.title && current.title === this.#saved.title) patch.title = server.title;
+    if (server.authorSay !== this.#saved.authorSay && current.authorSay === this.#saved.authorSay)
+      patch.authorSay = server.authorSay;
+    if (patch.title === undefined && patch.authorSay === undefined) return null;
+    this.#saved = { ...this.#saved, ...patch };
+    return patch;
   }
 
   stop(): void {

@@ -1,0 +1,246 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { appUrl, launchBrowser, newPage } from './browser.ts';
+import { logInAuthor, serverChapterText } from './works-session.ts';
+
+/**
+ * The editor's safety rules, in Chromium against the real server: a version is never restored over
+ * text that could not be saved, a paste past the chapter limit is refused with how much did not fit
+ * (the clipboard keeps it), and short stories are scheduled like chapters, with a back link to
+ * their own list (screenplays to theirs).
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const INTRO = '一个少年在风雨飘摇的江湖中寻找真相，也寻找自己的故事。';
+const MAX = 200_000;
+
+const status = (page: Page) => page.getByTestId('save-status');
+const saved = (page: Page) =>
+  expect.poll(() => status(page).getAttribute('data-status'), { timeout: 10_000 }).toBe('saved');
+const clickCreate = (page: Page) =>
+  page
+    .getByRole('button', { name: '创 建' })
+    .or(page.getByRole('button', { name: '创建' }))
+    .first()
+    .click();
+const selectOption = async (page: Page, placeholder: string, option: string) => {
+  await page.locator('.ant-select').filter({ hasText: placeholder }).click();
+  await page.getByTitle(option, { exact: true }).click();
+};
+
+async function createNovel(page: Page, title: string): Promise<number> {
+  await page.goto(appUrl('/front/book-manage/list'));
+  await page.getByRole('button', { name: '创建新作品' }).first().click();
+  await page.getByPlaceholder('请输入作品名称（最多30字）').fill(title);
+  await page.getByText('作品名可以使用').waitFor();
+  await selectOption(page, '请选择分类', '玄幻');
+  await page.getByPlaceholder('用20~500字介绍你的作品').fill(INTRO);
+  await clickCreate(page);
+  await page.waitForURL(/\/front\/book-manage\/manage\?book_id=\d+/);
+  return Number(new URL(page.url()).searchParams.get('book_id'));
+}
+
+async function openNewChapter(page: Page, bookId: number): Promise<number> {
+  await page.goto(appUrl(`/front/book-upload?book_id=${bookId}`));
+  await page.waitForURL(/chapter_id=\d+/);
+  await page.getByTestId('chapter-body').waitFor();
+  return Number(new URL(page.url()).searchParams.get('chapter_id'));
+}
+
+/** Prose of about `n` Chinese words without typos or repeats (so the checks before publishing pass). */
+function prose(n: number): string {
+  const base = '山风吹过竹林少年握紧手中长剑望向远方云海翻涌天地苍茫他知道前路漫长却从未想过回头';
+  const out: string[] = [];
+  let count = 0;
+  for (let i = 0; count < n; i++) {
+    const p = `第${i + 1}段${base.slice(i % 10)}${base.slice(0, i % 7)}。`;
+    out.push(p);
+    count += p.length;
+  }
+  return out.join('\n');
+}
+
+/** Only the editor's saves fail (the connection to them drops); the history still loads. */
+const SAVES = (url: URL) => /\/api\/pc\/v1\/book-chapter\/(auto-)?save$/.test(url.pathname);
+const dropSaves = (route: Route) => route.abort('internetdisconnected');
+
+/** When the server will publish a book's (only) chapter, read from its database. */
+function scheduledAt(bookId: number): number | null {
+  const db = new Database(join(inject('dataDir'), 'author-centre.sqlite'), { readonly: true });
+  try {
+    const row = db.prepare('select scheduled_at from chapters where book_id = ?').get(bookId) as
+      | { scheduled_at: number | null }
+      | undefined;
+    return row?.scheduled_at ?? null;
+  } finally {
+    db.close();
+  }
+}
+
+describe('restoring a version', () => {
+  it('refuses to restore while typed text could not be saved, keeps that text, and restores once it is saved', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createNovel(page, `恢复保护${Date.now().toString(36)}`);
+    const chapterId = await openNewChapter(page, bookId);
+    const body = page.getByTestId('chapter-body');
+    await body.click();
+    // The chapter's first save keeps a version (an autosave snapshot).
+    await page.keyboard.type('最早写下的一句。');
+    await saved(page);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('后来补上的第二句。');
+    await saved(page);
+
+    // The connection to the saves drops; the author keeps typing, then tries to restore the old version.
+    await context.route(SAVES, dropSaves);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('断网时写的第三句。');
+    await expect.poll(() => status(page).getAttribute('data-status'), { timeout: 10_000 }).toMatch(/offline|retrying/);
+    await page.getByRole('button', { name: /历史版本/ }).click();
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByText('自动保存').first().click();
+    await drawer.getByRole('button', { name: '恢复此版本' }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '确认恢复到这个版本？' })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await drawer.getByTestId('restore-refused').waitFor();
+    expect(await drawer.getByTestId('restore-refused').textContent()).toContain(
+      '还有内容没有保存到服务器，暂不能恢复历史版本',
+    );
+    // Nothing was restored or lost: the editor and the journal still hold every sentence.
+    const all = '最早写下的一句。\n后来补上的第二句。\n断网时写的第三句。';
+    expect(await body.inputValue()).toBe(all);
+    const journal = await page.evaluate((id) => localStorage.getItem(`ac:works:journal:${id}`), chapterId);
+    expect(JSON.parse(journal!).draft.content).toBe(all);
+    expect(serverChapterText(chapterId)?.body).toBe('最早写下的一句。\n后来补上的第二句。');
+
+    // Back online: the text is saved, and the restore then goes ahead (the replaced text is kept as a version).
+    await context.unroute(SAVES, dropSaves);
+    await expect.poll(() => serverChapterText(chapterId)?.body, { timeout: 25_000 }).toBe(all);
+    await saved(page);
+    await drawer.getByRole('button', { name: '恢复此版本' }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '确认恢复到这个版本？' })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.getByText('已恢复', { exact: true }).waitFor();
+    await expect.poll(() => body.inputValue()).toBe('最早写下的一句。');
+    expect(serverChapterText(chapterId)?.body).toBe('最早写下的一句。');
+    expect(await page.evaluate((id) => localStorage.getItem(`ac:works:journal:${id}`), chapterId)).toBeNull();
+    await expect.poll(() => drawer.getByText('恢复前的内容').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe('the chapter limit', () => {
+  it('refuses a paste that would go over the limit, saying how much did not fit, and leaves the clipboard as it was', async () => {
+    const { context, page } = await newPage(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await logInAuthor(context);
+    const bookId = await createNovel(page, `字数上限${Date.now().toString(36)}`);
+    const chapterId = await openNewChapter(page, bookId);
+    const body = page.getByTestId('chapter-body');
+    const nearlyFull = '字'.repeat(MAX - 10);
+    await body.fill(nearlyFull);
+    await expect.poll(() => serverChapterText(chapterId)?.body.length, { timeout: 15_000 }).toBe(MAX - 10);
+
+    const pasted = '这一段共有二十五个字，粘贴进来会超出单章上限，所以一个字也不会进去';
+    await page.evaluate((text) => navigator.clipboard.writeText(text), pasted);
+    await body.focus();
+    await body.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(el.value.length, el.value.length));
+    await page.keyboard.press('Control+v');
+    const warning = page.getByTestId('too-long-warning');
+    await warning.waitFor();
+    expect(await warning.textContent()).toBe(
+      `粘贴的内容超出单章上限（200000字），有 ${pasted.length - 10} 字放不下，因此没有粘贴。剪贴板里的内容没有变化，可以分成几章再粘贴。`,
+    );
+    expect(await body.evaluate((el: HTMLTextAreaElement) => el.value.length)).toBe(MAX - 10);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pasted);
+
+    // A paste that fits goes in whole, and the warning goes away.
+    await page.evaluate(() => navigator.clipboard.writeText('最后五个字'));
+    await page.keyboard.press('Control+v');
+    await expect.poll(() => body.evaluate((el: HTMLTextAreaElement) => el.value.slice(-5))).toBe('最后五个字');
+    expect(await warning.count()).toBe(0);
+    await expect.poll(() => serverChapterText(chapterId)?.body.length, { timeout: 15_000 }).toBe(MAX - 5);
+
+    // Replacing a selection counts only what is left: selecting the last five and pasting ten fits exactly.
+    await page.evaluate(() => navigator.clipboard.writeText('整整十个字刚好放下了'));
+    await body.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(el.value.length - 5, el.value.length));
+    await page.keyboard.press('Control+v');
+    await expect.poll(() => body.evaluate((el: HTMLTextAreaElement) => el.value.length)).toBe(MAX);
+    // Typing past the limit is stopped with a warning too.
+    await page.keyboard.type('多');
+    await warning.waitFor();
+    expect(await warning.textContent()).toBe(
+      '已达到单章上限（200000字），刚输入的 1 字没有加入，请在新章节中继续写作。',
+    );
+    expect(await body.evaluate((el: HTMLTextAreaElement) => el.value.length)).toBe(MAX);
+    await context.close();
+  });
+});
+
+describe('short stories and screenplays in the editor', () => {
+  it('schedules a short story like a chapter, and leads back to the short stories', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    await page.goto(appUrl('/front/book-manage/short/information'));
+    await page.getByPlaceholder('请输入作品名称（最多30字）').fill(`定时短篇${Date.now().toString(36)}`);
+    await page.getByText('作品名可以使用').waitFor();
+    await selectOption(page, '请选择分类', '悬疑');
+    await page.getByPlaceholder('用20~500字介绍你的作品').fill(INTRO);
+    await clickCreate(page);
+    await page.waitForURL(/\/front\/book-upload\/short\?book_id=\d+/);
+    const bookId = Number(new URL(page.url()).searchParams.get('book_id'));
+    const body = page.getByTestId('chapter-body');
+    await body.waitFor();
+    await page.getByTestId('chapter-title').fill('雪夜');
+    await body.fill(prose(400));
+    await saved(page);
+
+    await page.getByRole('button', { name: /定时发布/ }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '定时发布' });
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('已设置定时发布').waitFor({ timeout: 10_000 });
+    await page
+      .getByText(/将于.*发布/)
+      .first()
+      .waitFor();
+    expect(scheduledAt(bookId)).toBeGreaterThan(Date.now());
+
+    const back = page.getByTestId('editor-back');
+    expect(await back.textContent()).toContain('返回短篇管理');
+    await back.click();
+    await page.waitForURL(/\/front\/book-manage\/short$/);
+    await context.close();
+  });
+
+  it("leads back from a screenplay's editor to the screenplay's chapter list", async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    await page.goto(appUrl('/front/book-manage/screenplay/information'));
+    await page.getByPlaceholder('请输入作品名称（最多30字）').fill(`剧本返回${Date.now().toString(36)}`);
+    await page.getByText('作品名可以使用').waitFor();
+    await selectOption(page, '请选择分类', '短剧');
+    await page.getByPlaceholder('用20~500字介绍你的作品').fill(INTRO);
+    await clickCreate(page);
+    await page.waitForURL(/book_id=\d+/);
+    const bookId = Number(new URL(page.url()).searchParams.get('book_id'));
+    await openNewChapter(page, bookId);
+    const back = page.getByTestId('editor-back');
+    expect(await back.getAttribute('href')).toBe(`/front/book-manage/screenplay/manage?book_id=${bookId}`);
+    await back.click();
+    await page.waitForURL(new RegExp(`/front/book-manage/screenplay/manage\\?book_id=${bookId}$`));
+    await context.close();
+  });
+});
