@@ -155,7 +155,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         if (signed) {
           signed.then(() => checkCaller(request)).then(() => done(), done);
         } else if (requirement) {
-          checkCaller(request).then(() => done(), done);
+          // A session memory already knows is checked without a promise as well.
+          const known = ctx.sessions.known(request);
+          if (known === undefined) return void checkCaller(request).then(() => done(), done);
+          request.auth = known;
+          checkAccess(requirement, known);
+          done();
         } else {
           done();
         }
