@@ -254,7 +254,8 @@ export function BookInfo({ kind }: { kind: BookKind }) {
               ref={fileInput}
               type="file"
               accept="image/jpeg,image/png,image/webp"
-              hidden
+              // Ant Design's form styles give input[type=file] display: block, which beats the hidden attribute.
+              style={{ display: 'none' }}
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 if (file) void uploadCover(file);
