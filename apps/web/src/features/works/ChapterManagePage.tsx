@@ -260,6 +260,16 @@ function ChaptersTab({ bookId, volumes }: { bookId: number; volumes: Volume[] })
     if (done) toast.success(done);
     void invalidate();
   };
+  const saveVolume = () =>
+    void act(
+      () =>
+        apiPost('/api/pc/v1/book-chapter/volume-save', {
+          book_id: bookId,
+          ...(volumeEdit?.id ? { volume_id: volumeEdit.id } : {}),
+          title: volumeEdit?.title ?? '',
+        }),
+      t('common.saved'),
+    ).then(() => setVolumeEdit(null));
   const movable = volumes.filter((v) => !v.is_notice);
   const sortVolume = (id: number, by: number) => {
     const ids = movable.map((v) => v.volume_id);
@@ -492,20 +502,12 @@ function ChaptersTab({ bookId, volumes }: { bookId: number; volumes: Volume[] })
         open={Boolean(volumeEdit)}
         title={volumeEdit?.id ? t('manage.renameVolume') : t('manage.newVolume')}
         onCancel={() => setVolumeEdit(null)}
-        onOk={() =>
-          void act(
-            () =>
-              apiPost('/api/pc/v1/book-chapter/volume-save', {
-                book_id: bookId,
-                ...(volumeEdit?.id ? { volume_id: volumeEdit.id } : {}),
-                title: volumeEdit?.title ?? '',
-              }),
-            t('common.saved'),
-          ).then(() => setVolumeEdit(null))
-        }
+        onOk={saveVolume}
         destroyOnHidden
       >
         <Input
+          autoFocus
+          onPressEnter={saveVolume}
           aria-label={t('manage.volumeName')}
           placeholder={t('manage.volumeName')}
           value={volumeEdit?.title}
