@@ -333,6 +333,8 @@ export function useHistory(chapterId: number, enabled: boolean) {
         { signal },
       ),
     enabled: enabled && chapterId > 0,
+    // The list grows with every save: reopening the drawer must not show a list from before the last save.
+    staleTime: 0,
   });
 }
 
@@ -346,6 +348,8 @@ export function useDiff(chapterId: number, versionId: number | null, against: 'c
         { signal },
       ),
     enabled: Boolean(versionId),
+    // The right-hand side is the chapter's current text, which changes with every save and restore.
+    staleTime: 0,
   });
 }
 

@@ -47,6 +47,8 @@ export function HistoryDrawer(props: {
     } finally {
       setConfirm(false);
       void history.refetch();
+      // The current text is now the restored one: compare against it, not the text it replaced.
+      void diff.refetch();
     }
   };
 
