@@ -430,6 +430,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
       toast.error(t(`editor.status.${saver.state.status === 'conflict' ? 'conflict' : 'retrying'}`));
       return;
     }
+    located.current = null;
     setPublishing(true);
   };
 
@@ -453,15 +454,30 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
     void invalidate();
   };
 
+  /** The finding last located from a dialog: shown again once the dialog closes (see closeDialog). */
+  const located = useRef<[number, number] | null>(null);
   /** Selects a finding of the checks in the text and scrolls to it. */
   const locate = (offset: number, length: number) => {
     const el = bodyRef.current;
     if (!el) return;
+    located.current = [offset, length];
     el.focus();
     el.setSelectionRange(offset, offset + length);
     const lineHeight = Number.parseFloat(getComputedStyle(el).lineHeight) || 28;
     const line = el.value.slice(0, offset).split('\n').length - 1;
     el.scrollTop = Math.max(0, line * lineHeight - el.clientHeight / 3);
+  };
+
+  /**
+   * Closes the publish or schedule dialog. A finding located from it was selected behind the dialog's
+   * mask, and the dialog hands the focus back to its button when it closes, which hides the selection:
+   * once it has closed, the text area takes the focus with that finding selected.
+   */
+  const closeDialog = (close: (open: boolean) => void) => {
+    close(false);
+    const at = located.current;
+    located.current = null;
+    if (at) window.setTimeout(() => locate(at[0], at[1]), 0);
   };
 
   const chapterStatus = (flags.chapterStatus ?? chapter.status) as 'draft' | 'published' | 'revised';
@@ -501,7 +517,13 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
             </Button>
           </Tooltip>
           {chapterStatus !== 'published' && (
-            <Button icon={<ClockCircleOutlined />} onClick={() => setScheduling(true)}>
+            <Button
+              icon={<ClockCircleOutlined />}
+              onClick={() => {
+                located.current = null;
+                setScheduling(true);
+              }}
+            >
               {chapter.scheduled_at ? t('editor.scheduleTitle') : t('editor.schedule')}
             </Button>
           )}
@@ -593,7 +615,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
       {publishing && (
         <PublishDialog
           chapterId={chapter.chapter_id}
-          onClose={() => setPublishing(false)}
+          onClose={() => closeDialog(setPublishing)}
           onPublished={() => void afterPublish()}
           onLocate={locate}
         />
@@ -605,7 +627,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
             await saverRef.current?.flush();
             return saverRef.current?.state.status === 'saved';
           }}
-          onClose={() => setScheduling(false)}
+          onClose={() => closeDialog(setScheduling)}
           onLocate={locate}
           onChanged={async () => {
             setScheduling(false);
