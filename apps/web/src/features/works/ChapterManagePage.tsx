@@ -388,6 +388,8 @@ function ChaptersTab({ bookId, volumes }: { bookId: number; volumes: Volume[] })
             {
               title: t('manage.columns.title'),
               dataIndex: 'title',
+              // The other columns have fixed widths: without a minimum, a title wrapped every few characters.
+              minWidth: 160,
               render: (title: string, c) => (
                 <Link to={`/front/book-upload?book_id=${bookId}&chapter_id=${c.chapter_id}`}>
                   {title || t('editor.newChapter')}
@@ -397,7 +399,7 @@ function ChaptersTab({ bookId, volumes }: { bookId: number; volumes: Volume[] })
             {
               title: t('manage.columns.status'),
               dataIndex: 'status',
-              width: 250,
+              width: 220,
               render: (s: ChapterItem['status'], c) =>
                 c.scheduled_at ? (
                   <ScheduledActions bookId={bookId} chapter={c} />
@@ -407,7 +409,7 @@ function ChaptersTab({ bookId, volumes }: { bookId: number; volumes: Volume[] })
                   </Tag>
                 ),
             },
-            { title: t('manage.columns.words'), dataIndex: 'words', width: 90 },
+            { title: t('manage.columns.words'), dataIndex: 'words', width: 70 },
             {
               title: t('manage.columns.vip'),
               dataIndex: 'vip',
