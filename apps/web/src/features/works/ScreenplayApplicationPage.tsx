@@ -182,6 +182,7 @@ export default function ScreenplayApplicationPage() {
             <Form.Item
               label={t('application.screenplayTitle')}
               name="title"
+              required
               rules={[
                 {
                   validator: (_, v: string | undefined) => {
@@ -212,6 +213,7 @@ export default function ScreenplayApplicationPage() {
             <Form.Item
               label={t('application.synopsis')}
               name="synopsis"
+              required
               rules={[
                 {
                   validator: (_, v: string | undefined) =>
@@ -238,6 +240,7 @@ export default function ScreenplayApplicationPage() {
             <Form.Item
               label={t('application.episodes')}
               name="episodes"
+              required
               rules={[
                 {
                   validator: (_, v: number | null | undefined) =>
