@@ -248,20 +248,20 @@ export function BookInfo({ kind }: { kind: BookKind }) {
           />
         </Form.Item>
         <Form.Item label={t('info.cover')} extra={t('info.coverHint')}>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            // Ant Design's form styles give input[type=file] display: block, which beats the hidden attribute.
+            style={{ display: 'none' }}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void uploadCover(file);
+              e.target.value = '';
+            }}
+          />
           <Space align="start">
             {cover && <ImageWithFallback src={cover} alt={t('info.cover')} className="ac-book-card__cover" />}
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              // Ant Design's form styles give input[type=file] display: block, which beats the hidden attribute.
-              style={{ display: 'none' }}
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) void uploadCover(file);
-                e.target.value = '';
-              }}
-            />
             <Button icon={<UploadOutlined />} loading={uploading} onClick={() => fileInput.current?.click()}>
               {t('info.uploadCover')}
             </Button>
