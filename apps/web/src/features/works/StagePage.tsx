@@ -52,7 +52,7 @@ export default function StagePage() {
         <Typography.Paragraph strong>
           {s.can_apply_sign
             ? t('stage.signReady')
-            : `${t('stage.remaining', { words: formatCount(s.words_to_threshold) })}，${
+            : `${t('stage.remaining', { words: formatCount(s.words_to_threshold) })}${t('stage.paceSeparator')}${
                 s.days_to_threshold !== null
                   ? t('stage.daysLeft', { days: s.days_to_threshold })
                   : t('stage.daysUnknown')
