@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { appUrl, launchBrowser, newPage } from './browser.ts';
-import { logInAuthor, serverChapterText } from './works-session.ts';
+import { createBook, INTRO, logInAuthor, openNewChapter, serverChapterText } from './works-session.ts';
 
 /**
  * The editor's safety rules, in Chromium against the real server: a version is never restored over
@@ -17,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const INTRO = '一个少年在风雨飘摇的江湖中寻找真相，也寻找自己的故事。';
 const MAX = 200_000;
 
 const status = (page: Page) => page.getByTestId('save-status');
@@ -33,25 +32,6 @@ const selectOption = async (page: Page, placeholder: string, option: string) => 
   await page.locator('.ant-select').filter({ hasText: placeholder }).click();
   await page.getByTitle(option, { exact: true }).click();
 };
-
-async function createNovel(page: Page, title: string): Promise<number> {
-  await page.goto(appUrl('/front/book-manage/list'));
-  await page.getByRole('button', { name: '创建新作品' }).first().click();
-  await page.getByPlaceholder('请输入作品名称（最多30字）').fill(title);
-  await page.getByText('作品名可以使用').waitFor();
-  await selectOption(page, '请选择分类', '玄幻');
-  await page.getByPlaceholder('用20~500字介绍你的作品').fill(INTRO);
-  await clickCreate(page);
-  await page.waitForURL(/\/front\/book-manage\/manage\?book_id=\d+/);
-  return Number(new URL(page.url()).searchParams.get('book_id'));
-}
-
-async function openNewChapter(page: Page, bookId: number): Promise<number> {
-  await page.goto(appUrl(`/front/book-upload?book_id=${bookId}`));
-  await page.waitForURL(/chapter_id=\d+/);
-  await page.getByTestId('chapter-body').waitFor();
-  return Number(new URL(page.url()).searchParams.get('chapter_id'));
-}
 
 /** Prose of about `n` Chinese words without typos or repeats (so the checks before publishing pass). */
 function prose(n: number): string {
@@ -87,7 +67,7 @@ describe('restoring a version', () => {
   it('refuses to restore while typed text could not be saved, keeps that text, and restores once it is saved', async () => {
     const { context, page } = await newPage(browser);
     await logInAuthor(context);
-    const bookId = await createNovel(page, `恢复保护${Date.now().toString(36)}`);
+    const bookId = await createBook(page, `恢复保护${Date.now().toString(36)}`);
     const chapterId = await openNewChapter(page, bookId);
     const body = page.getByTestId('chapter-body');
     await body.click();
@@ -147,7 +127,7 @@ describe('the chapter limit', () => {
     const { context, page } = await newPage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await logInAuthor(context);
-    const bookId = await createNovel(page, `字数上限${Date.now().toString(36)}`);
+    const bookId = await createBook(page, `字数上限${Date.now().toString(36)}`);
     const chapterId = await openNewChapter(page, bookId);
     const body = page.getByTestId('chapter-body');
     const nearlyFull = '字'.repeat(MAX - 10);

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { appUrl, launchBrowser, newPage } from './browser.ts';
-import { logInAuthor } from './works-session.ts';
+import { createBook, logInAuthor } from './works-session.ts';
 
 /**
  * Importing in Chromium against the real server: a chapter longer than a chapter may be is split
@@ -28,23 +28,6 @@ function serverDrafts(bookId: number): Array<{ title: string; body: string }> {
   } finally {
     db.close();
   }
-}
-
-async function createBook(page: Page, title: string): Promise<number> {
-  await page.goto(appUrl('/front/book-manage/list'));
-  await page.getByRole('button', { name: '创建新作品' }).first().click();
-  await page.getByPlaceholder('请输入作品名称（最多30字）').fill(title);
-  await page.getByText('作品名可以使用').waitFor();
-  await page.locator('.ant-select').filter({ hasText: '请选择分类' }).click();
-  await page.getByTitle('玄幻').click();
-  await page.getByPlaceholder('用20~500字介绍你的作品').fill('一个少年在风雨飘摇的江湖中寻找真相，也寻找自己的故事。');
-  await page
-    .getByRole('button', { name: '创 建' })
-    .or(page.getByRole('button', { name: '创建' }))
-    .first()
-    .click();
-  await page.waitForURL(/\/front\/book-manage\/manage\?book_id=\d+/);
-  return Number(new URL(page.url()).searchParams.get('book_id'));
 }
 
 describe('importing a long manuscript', () => {

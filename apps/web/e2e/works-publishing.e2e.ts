@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { appUrl, launchBrowser } from './browser.ts';
-import { logInAuthor, serverChapterText } from './works-session.ts';
+import { createBook, logInAuthor, serverChapterText } from './works-session.ts';
 
 /**
  * Scheduling and the checks before publishing, in Chromium as an author would, from a computer in
@@ -20,7 +20,6 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const HOUR = 3_600_000;
-const INTRO = '一个少年在风雨飘摇的江湖中寻找真相，也寻找自己的故事。';
 
 /** A row of the test server's database (read-only), to check what the server holds. */
 function serverRow<T>(sql: string, ...params: unknown[]): T | undefined {
@@ -41,23 +40,6 @@ const scheduledAt = (chapterId: number) =>
 async function newContextIn(timezoneId: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId });
   return { context, page: await context.newPage() };
-}
-
-async function createBook(page: Page, title: string): Promise<number> {
-  await page.goto(appUrl('/front/book-manage/list'));
-  await page.getByRole('button', { name: '创建新作品' }).first().click();
-  await page.getByPlaceholder('请输入作品名称（最多30字）').fill(title);
-  await page.getByText('作品名可以使用').waitFor();
-  await page.locator('.ant-select').filter({ hasText: '请选择分类' }).click();
-  await page.getByTitle('玄幻').click();
-  await page.getByPlaceholder('用20~500字介绍你的作品').fill(INTRO);
-  await page
-    .getByRole('button', { name: '创 建' })
-    .or(page.getByRole('button', { name: '创建' }))
-    .first()
-    .click();
-  await page.waitForURL(/\/front\/book-manage\/manage\?book_id=\d+/);
-  return Number(new URL(page.url()).searchParams.get('book_id'));
 }
 
 const status = (page: Page) => page.getByTestId('save-status');

@@ -5,7 +5,7 @@ import JSZip from 'jszip';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { appUrl, launchBrowser, newPage } from './browser.ts';
-import { logInAuthor } from './works-session.ts';
+import { INTRO, logInAuthor } from './works-session.ts';
 
 /**
  * Screenplay applications and exporting short stories and screenplays, in Chromium against the
@@ -18,7 +18,6 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const INTRO = '一个少年在风雨飘摇的江湖中寻找真相，也寻找自己的故事。';
 const SYNOPSIS =
   '一位落魄的剑客在边城小镇遇见了失散多年的妹妹，两人联手揭开了一桩尘封二十年的旧案，最终在大雪之夜与真凶正面对决。';
 

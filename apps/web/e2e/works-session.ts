@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { appUrl } from './browser.ts';
 import { logIn, newAuthor } from './home-session.ts';
 
 /**
@@ -29,4 +30,33 @@ export function serverChapterText(chapterId: number): { body: string; revision: 
   } finally {
     db.close();
   }
+}
+
+/** A book introduction that passes the 20–500 character rule. */
+export const INTRO = '一个少年在风雨飘摇的江湖中寻找真相，也寻找自己的故事。';
+
+/** Creates a novel through the list page's dialog, as an author does; answers its id. */
+export async function createBook(page: Page, title: string): Promise<number> {
+  await page.goto(appUrl('/front/book-manage/list'));
+  await page.getByRole('button', { name: '创建新作品' }).first().click();
+  await page.getByPlaceholder('请输入作品名称（最多30字）').fill(title);
+  await page.getByText('作品名可以使用').waitFor();
+  await page.locator('.ant-select').filter({ hasText: '请选择分类' }).click();
+  await page.getByTitle('玄幻', { exact: true }).click();
+  await page.getByPlaceholder('用20~500字介绍你的作品').fill(INTRO);
+  await page
+    .getByRole('button', { name: '创 建' })
+    .or(page.getByRole('button', { name: '创建' }))
+    .first()
+    .click();
+  await page.waitForURL(/\/front\/book-manage\/manage\?book_id=\d+/);
+  return Number(new URL(page.url()).searchParams.get('book_id'));
+}
+
+/** Opens the editor on a new chapter of a book; answers the chapter's id. */
+export async function openNewChapter(page: Page, bookId: number): Promise<number> {
+  await page.goto(appUrl(`/front/book-upload?book_id=${bookId}`));
+  await page.waitForURL(/chapter_id=\d+/);
+  await page.getByTestId('chapter-body').waitFor();
+  return Number(new URL(page.url()).searchParams.get('chapter_id'));
 }

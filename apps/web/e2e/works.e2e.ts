@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launchBrowser, newPage } from './browser.ts';
-import { logInAuthor, serverChapterText } from './works-session.ts';
+import { createBook, logInAuthor, openNewChapter, serverChapterText } from './works-session.ts';
 
 /**
  * The author's working day, in Chromium against the real server: create a book, write with
@@ -13,32 +13,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
-
-const INTRO = '一个少年在风雨飘摇的江湖中寻找真相，也寻找自己的故事。';
-
-async function createBook(page: Page, title: string): Promise<number> {
-  await page.goto(appUrl('/front/book-manage/list'));
-  await page.getByRole('button', { name: '创建新作品' }).first().click();
-  await page.getByPlaceholder('请输入作品名称（最多30字）').fill(title);
-  await page.getByText('作品名可以使用').waitFor();
-  await page.locator('.ant-select').filter({ hasText: '请选择分类' }).click();
-  await page.getByTitle('玄幻').click();
-  await page.getByPlaceholder('用20~500字介绍你的作品').fill(INTRO);
-  await page
-    .getByRole('button', { name: '创 建' })
-    .or(page.getByRole('button', { name: '创建' }))
-    .first()
-    .click();
-  await page.waitForURL(/\/front\/book-manage\/manage\?book_id=\d+/);
-  return Number(new URL(page.url()).searchParams.get('book_id'));
-}
-
-async function openNewChapter(page: Page, bookId: number): Promise<number> {
-  await page.goto(appUrl(`/front/book-upload?book_id=${bookId}`));
-  await page.waitForURL(/chapter_id=\d+/);
-  await page.getByTestId('chapter-body').waitFor();
-  return Number(new URL(page.url()).searchParams.get('chapter_id'));
-}
 
 const status = (page: Page) => page.getByTestId('save-status');
 
