@@ -502,7 +502,11 @@ export class ChaptersService {
       // Another save of the same chapter committed in between (PostgreSQL): the author decides.
       if (updated.numUpdatedRows !== 1n)
         throw conflict({ 'zh-CN': '保存冲突，请重试', 'en-US': 'Save conflict; please retry' });
-      const snapshot = changed && (input.explicit || now - row.snapshot_at >= WORKS_LIMITS.versionSnapshotMs);
+      // An explicit save always leaves a version of what the author saved, even when an autosave
+      // already stored the same text a moment earlier; autosaves keep one at most every few minutes.
+      const snapshot = input.explicit
+        ? changed || !(await lastVersionHolds(tx, row.id, title, content))
+        : changed && now - row.snapshot_at >= WORKS_LIMITS.versionSnapshotMs;
       await tx
         .updateTable('chapter_texts')
         .set({
@@ -923,6 +927,19 @@ async function setLiveSay(tx: Executor, chapterId: number, say: string): Promise
     .set({ change_seq: await nextChangeSeq(tx) })
     .where('id', '=', chapterId)
     .execute();
+}
+
+/** Whether the chapter's newest kept version (a refused conflict text aside) is this title and text. */
+async function lastVersionHolds(db: Executor, chapterId: number, title: string, body: string): Promise<boolean> {
+  const last = await db
+    .selectFrom('chapter_versions')
+    .select(['title', 'body'])
+    .where('chapter_id', '=', chapterId)
+    .where('kind', '!=', 'conflict')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return last !== undefined && last.title === title && last.body === body;
 }
 
 export async function insertVersion(

@@ -356,6 +356,27 @@ describe('saving: never lose a word', () => {
     expect(stale.status).toBe(409);
   });
 
+  it('keeps a version on an explicit save even when an autosave already stored the same text', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const ch = await createChapter(client, book.book_id);
+    const first = await saveChapter(client, ch.chapter_id, 0, '第一稿');
+    // Autosaves keep a version at most every few minutes: this one is stored but not kept as a version.
+    const auto = await saveChapter(client, ch.chapter_id, first.body.data.revision, '自动保存过的文字');
+    const history = async () =>
+      (await client.get('/api/pc/v1/book-chapter/history', { chapter_id: ch.chapter_id })).body.data.list;
+    expect((await history()).map((v: any) => v.kind)).toEqual(['autosave']);
+    const saved = await saveChapter(client, ch.chapter_id, auto.body.data.revision, '自动保存过的文字', {
+      explicit: true,
+    });
+    expect(saved.status).toBe(200);
+    const kept = await history();
+    expect(kept.map((v: any) => v.kind)).toEqual(['save', 'autosave']);
+    // Saving the same text again does not pile up identical versions.
+    await saveChapter(client, ch.chapter_id, saved.body.data.revision, '自动保存过的文字', { explicit: true });
+    expect(await history()).toHaveLength(2);
+  });
+
   it('commits an acknowledged save before answering (a second connection sees it at once)', async () => {
     const { client } = await authorClient(t);
     const book = await createBook(client);
