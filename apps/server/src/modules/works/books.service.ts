@@ -422,7 +422,7 @@ export class BooksService {
       }
       await tx
         .updateTable('books')
-        .set({ pay_point_chapter_id: chapterId, updated_at: Date.now() })
+        .set({ pay_point_chapter_id: chapterId, pay_point_in_bin: null, updated_at: Date.now() })
         .where('id', '=', book.id)
         .execute();
       await applyVip(tx, { id: book.id, pay_point_chapter_id: chapterId });

@@ -16,11 +16,13 @@ import {
   type Owner,
   ownedBook,
   ownedChapter,
+  readingOrder,
   recountBook,
   textHash,
   titleProblem,
   volumeOf,
   volumesOf,
+  vipUnder,
 } from './works.repository.ts';
 import type { VersionKind } from './works.tables.ts';
 
@@ -734,7 +736,7 @@ export class ChaptersService {
           .executeTakeFirst();
         await tx
           .updateTable('books')
-          .set({ pay_point_chapter_id: next?.id ?? null })
+          .set({ pay_point_chapter_id: next?.id ?? null, pay_point_in_bin: chapter.id })
           .where('id', '=', book.id)
           .execute();
       }
@@ -776,7 +778,7 @@ export class ChaptersService {
       const now = Date.now();
       await this.#place(tx, chapter, volume, Number(before.n), now, { deleted_at: null });
       await recountBook(tx, book.id, now);
-      await applyVipKeepingPublished(tx, book);
+      await applyVipKeepingPublished(tx, await payPointAfterRestore(tx, book, chapter.id));
     });
   }
 
@@ -927,6 +929,21 @@ async function setLiveSay(tx: Executor, chapterId: number, say: string): Promise
     .set({ change_seq: await nextChangeSeq(tx) })
     .where('id', '=', chapterId)
     .execute();
+}
+
+/**
+ * The pay point once a chapter is back from the recycle bin: the chapter that was the pay point when
+ * it was deleted is the pay point again, unless that would change a published chapter between free
+ * and paid (then the pay point stays where it moved to).
+ */
+async function payPointAfterRestore(tx: Executor, book: BookRow, chapterId: number): Promise<BookRow> {
+  if (book.pay_point_in_bin !== chapterId) return book;
+  await tx.updateTable('books').set({ pay_point_in_bin: null }).where('id', '=', book.id).execute();
+  const order = await readingOrder(tx, book.id);
+  const vip = vipUnder(order, chapterId);
+  if (order.some((c) => c.status !== 'draft' && (vip.get(c.id) ?? 0) !== c.vip)) return book;
+  await tx.updateTable('books').set({ pay_point_chapter_id: chapterId }).where('id', '=', book.id).execute();
+  return { ...book, pay_point_chapter_id: chapterId };
 }
 
 /** Whether the chapter's newest kept version (a refused conflict text aside) is this title and text. */

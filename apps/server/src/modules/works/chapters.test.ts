@@ -442,6 +442,38 @@ describe('pay point', () => {
     const info = (await client.get('/api/pc/v1/book/pay-point-info', { book_id: book.book_id })).body.data;
     expect(info).toMatchObject({ pay_point_chapter_id: b.chapterId, has_published_paid: true, free_chapters: 1 });
   });
+
+  it('moves the pay point on when its chapter is deleted, and back to it when the chapter is restored', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const ids: number[] = [];
+    for (const title of ['第一章', '第二章', '第三章'])
+      ids.push((await createChapter(client, book.book_id, title)).chapter_id);
+    await client.post('/api/pc/v1/book/set-pay-point', { book_id: book.book_id, chapter_id: ids[1] });
+    const payPoint = async () =>
+      (await client.get('/api/pc/v1/book/pay-point-info', { book_id: book.book_id })).body.data.pay_point_chapter_id;
+    await client.post('/api/pc/v1/book-chapter/delete', { chapter_id: ids[1] });
+    expect(await payPoint()).toBe(ids[2]);
+    await client.post('/api/pc/v1/book-chapter/restore', { chapter_id: ids[1] });
+    expect(await payPoint()).toBe(ids[1]);
+    const list = (await client.get('/api/pc/v1/book-chapter/list', { book_id: book.book_id })).body.data.list;
+    expect(list.map((c: any) => [c.chapter_id, c.vip])).toEqual([
+      [ids[0], 0],
+      [ids[1], 1],
+      [ids[2], 1],
+    ]);
+    // The last chapter as pay point: deleting it leaves no pay point, restoring it brings it back.
+    await client.post('/api/pc/v1/book/set-pay-point', { book_id: book.book_id, chapter_id: ids[2] });
+    await client.post('/api/pc/v1/book-chapter/delete', { chapter_id: ids[2] });
+    expect(await payPoint()).toBe(null);
+    await client.post('/api/pc/v1/book-chapter/restore', { chapter_id: ids[2] });
+    expect(await payPoint()).toBe(ids[2]);
+    // Once the author sets the pay point elsewhere, restoring the old pay-point chapter leaves it there.
+    await client.post('/api/pc/v1/book-chapter/delete', { chapter_id: ids[2] });
+    await client.post('/api/pc/v1/book/set-pay-point', { book_id: book.book_id, chapter_id: ids[0] });
+    await client.post('/api/pc/v1/book-chapter/restore', { chapter_id: ids[2] });
+    expect(await payPoint()).toBe(ids[0]);
+  });
 });
 
 describe('a published chapter never changes between free and paid when chapters or volumes move', () => {

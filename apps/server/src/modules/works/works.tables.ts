@@ -21,6 +21,8 @@ export interface BookTable {
   chapter_count: number;
   published_count: number;
   pay_point_chapter_id: number | null;
+  /** The pay-point chapter while it is in the recycle bin: restoring it makes it the pay point again. */
+  pay_point_in_bin: number | null;
   regular_schedule: string | null;
   regular_job_id: number | null;
   last_published_at: number | null;
