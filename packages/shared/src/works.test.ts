@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countWords, parseWordAmount, signThresholdWords } from './works.ts';
+import { chineseNumber, countWords, parseWordAmount, partTitle, signThresholdWords, WORKS_LIMITS } from './works.ts';
 
 describe('countWords (the Chinese counting rule)', () => {
   it('counts every CJK character as one word', () => {
@@ -43,5 +43,22 @@ describe('sign-up thresholds', () => {
     const brand = { applySignCondition: '1万', shortStorySignCondition: 4000 };
     expect(signThresholdWords('short', brand)).toBe(4000);
     expect(signThresholdWords('novel', brand)).toBe(10_000);
+  });
+});
+
+describe('parts of a split chapter', () => {
+  it('numbers parts in Chinese within the title limit', () => {
+    expect([2, 10, 12, 20, 35, 101, 110].map(chineseNumber)).toEqual([
+      '二',
+      '十',
+      '十二',
+      '二十',
+      '三十五',
+      '一百零一',
+      '一百一十',
+    ]);
+    expect(partTitle('第三章 转折', 2)).toBe('第三章 转折之二');
+    const long = '字'.repeat(60);
+    expect(partTitle(long, 2)).toBe(`${'字'.repeat(WORKS_LIMITS.chapterTitleMax - 2)}之二`);
   });
 });

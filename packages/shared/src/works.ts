@@ -228,3 +228,32 @@ export const WORKS_ERROR = {
   /** The book has no published chapter, so the reading site has no page for it (jump-book-detail). */
   bookNotPublished: 10007010,
 } as const;
+
+const DIGITS = '零一二三四五六七八九';
+
+/** 2 → 二, 10 → 十, 12 → 十二, 35 → 三十五, 101 → 一百零一 (up to 9999). */
+export function chineseNumber(n: number): string {
+  if (n < 10) return DIGITS[n];
+  if (n < 20) return `十${n % 10 ? DIGITS[n % 10] : ''}`;
+  const units = ['', '十', '百', '千'];
+  const digits = String(n).split('').map(Number);
+  let out = '';
+  let zero = false;
+  digits.forEach((d, i) => {
+    const unit = units[digits.length - 1 - i];
+    if (d === 0) {
+      zero = true;
+      return;
+    }
+    if (zero && out) out += '零';
+    zero = false;
+    out += DIGITS[d] + unit;
+  });
+  return out;
+}
+
+/** The title of the n-th part (n ≥ 2) of a chapter split in two (on import, for size or by the author): '<title>之二', within the title limit. */
+export function partTitle(base: string, n: number): string {
+  const suffix = `之${chineseNumber(n)}`;
+  return [...base].slice(0, WORKS_LIMITS.chapterTitleMax - suffix.length).join('') + suffix;
+}

@@ -1,4 +1,4 @@
-import { countWords, isAllowedText, WORKS_LIMITS } from '@author-centre/shared';
+import { countWords, isAllowedText, partTitle, WORKS_LIMITS } from '@author-centre/shared';
 
 /**
  * Intelligent chapter division of an imported manuscript: headings such as 第十二章, 第12章,
@@ -113,35 +113,6 @@ export function breakLongLines(lines: string[], max = PARAGRAPH_MAX): string[] {
     out.push(rest);
   }
   return out;
-}
-
-const DIGITS = '零一二三四五六七八九';
-
-/** 2 → 二, 10 → 十, 12 → 十二, 35 → 三十五, 101 → 一百零一 (up to 9999). */
-export function chineseNumber(n: number): string {
-  if (n < 10) return DIGITS[n];
-  if (n < 20) return `十${n % 10 ? DIGITS[n % 10] : ''}`;
-  const units = ['', '十', '百', '千'];
-  const digits = String(n).split('').map(Number);
-  let out = '';
-  let zero = false;
-  digits.forEach((d, i) => {
-    const unit = units[digits.length - 1 - i];
-    if (d === 0) {
-      zero = true;
-      return;
-    }
-    if (zero && out) out += '零';
-    zero = false;
-    out += DIGITS[d] + unit;
-  });
-  return out;
-}
-
-/** The title of the n-th part (n ≥ 2) of a stretch split for size: '<title>之二', within the title limit. */
-export function partTitle(base: string, n: number): string {
-  const suffix = `之${chineseNumber(n)}`;
-  return [...base].slice(0, WORKS_LIMITS.chapterTitleMax - suffix.length).join('') + suffix;
 }
 
 /** Characters of a line as the chapter text holds it (trimmed; 0 for a blank line). */

@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { breakLongLines, chineseNumber, partTitle } from './chapter-division.ts';
+import { breakLongLines } from './chapter-division.ts';
 import { decodeManuscript } from './import-export.service.ts';
 import { authorClient, createBook, download, prose, upload, volumesOf, writtenChapter } from './works.fixtures.ts';
 
@@ -315,18 +315,7 @@ describe('import', () => {
     }
   });
 
-  it('numbers parts in Chinese within the title limit, and breaks a long paragraph without losing a character', () => {
-    expect([2, 10, 12, 20, 35, 101, 110].map(chineseNumber)).toEqual([
-      '二',
-      '十',
-      '十二',
-      '二十',
-      '三十五',
-      '一百零一',
-      '一百一十',
-    ]);
-    const long = '字'.repeat(60);
-    expect(partTitle(long, 2)).toBe(`${'字'.repeat(WORKS_LIMITS.chapterTitleMax - 2)}之二`);
+  it('breaks a long paragraph without losing a character', () => {
     // No sentence end: cut at the limit, never inside a surrogate pair.
     const emoji = `${'甲'.repeat(9)}😀${'乙'.repeat(9)}`;
     const broken = breakLongLines([emoji], 10);

@@ -1,5 +1,5 @@
 import { InboxOutlined, MergeCellsOutlined, ScissorOutlined } from '@ant-design/icons';
-import { WORKS_LIMITS } from '@author-centre/shared';
+import { partTitle, WORKS_LIMITS } from '@author-centre/shared';
 import { Alert, Button, Input, Modal, Progress, Select, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -132,10 +132,14 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
   const split = (line: number) => {
     const next = [...segments];
     const at = next.findIndex((s) => s.line > line);
+    // The new part is named after the chapter it is cut from: '<title>之二' (之三… when taken).
+    const from = next[(at === -1 ? next.length : at) - 1];
+    let part = 2;
+    while (from && next.some((s) => s.title === partTitle(from.title, part))) part++;
     const seg: ImportSegment = {
       line,
       kind: 'chapter',
-      title: t('import.newChapterTitle'),
+      title: from?.title ? partTitle(from.title, part) : t('import.newChapterTitle'),
       consume: false,
       lines: 0,
       words: 0,
