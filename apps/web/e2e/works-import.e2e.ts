@@ -1,9 +1,7 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launchBrowser, newPage } from './browser.ts';
-import { createBook, logInAuthor } from './works-session.ts';
+import { createBook, logInAuthor, serverRows } from './works-session.ts';
 
 /**
  * Importing in Chromium against the real server: a chapter longer than a chapter may be is split
@@ -18,16 +16,10 @@ afterAll(async () => browser?.close());
 
 /** The drafts of a book in reading order, as the server's database holds them. */
 function serverDrafts(bookId: number): Array<{ title: string; body: string }> {
-  const db = new Database(join(inject('dataDir'), 'author-centre.sqlite'), { readonly: true });
-  try {
-    return db
-      .prepare(
-        'select chapters.title as title, chapter_texts.body as body from chapters join chapter_texts on chapter_texts.chapter_id = chapters.id where chapters.book_id = ? and chapters.deleted_at is null order by chapters.sort',
-      )
-      .all(bookId) as Array<{ title: string; body: string }>;
-  } finally {
-    db.close();
-  }
+  return serverRows(
+    'select chapters.title as title, chapter_texts.body as body from chapters join chapter_texts on chapter_texts.chapter_id = chapters.id where chapters.book_id = ? and chapters.deleted_at is null order by chapters.sort',
+    bookId,
+  );
 }
 
 describe('importing a long manuscript', () => {

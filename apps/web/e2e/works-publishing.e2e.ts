@@ -1,10 +1,8 @@
-import { join } from 'node:path';
 import { parseShanghaiDate, shanghaiDate } from '@author-centre/shared/dates';
-import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launchBrowser } from './browser.ts';
-import { createBook, logInAuthor, serverChapterText } from './works-session.ts';
+import { createBook, logInAuthor, serverChapterText, serverRow } from './works-session.ts';
 
 /**
  * Scheduling and the checks before publishing, in Chromium as an author would, from a computer in
@@ -20,16 +18,6 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const HOUR = 3_600_000;
-
-/** A row of the test server's database (read-only), to check what the server holds. */
-function serverRow<T>(sql: string, ...params: unknown[]): T | undefined {
-  const db = new Database(join(inject('dataDir'), 'author-centre.sqlite'), { readonly: true });
-  try {
-    return db.prepare(sql).get(...params) as T | undefined;
-  } finally {
-    db.close();
-  }
-}
 
 const scheduledAt = (chapterId: number) =>
   serverRow<{ scheduled_at: number | null; status: string }>(

@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import JSZip from 'jszip';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launchBrowser, newPage } from './browser.ts';
-import { INTRO, logInAuthor } from './works-session.ts';
+import { INTRO, logInAuthor, serverRows } from './works-session.ts';
 
 /**
  * Screenplay applications and exporting short stories and screenplays, in Chromium against the
@@ -23,14 +21,10 @@ const SYNOPSIS =
 
 /** What the server holds for the author's applications, read from its database. */
 function applicationRows(accountId: number): Array<{ title: string; status: string; synopsis: string }> {
-  const db = new Database(join(inject('dataDir'), 'author-centre.sqlite'), { readonly: true });
-  try {
-    return db
-      .prepare('select title, status, synopsis from screenplay_applications where account_id = ? order by id')
-      .all(accountId) as Array<{ title: string; status: string; synopsis: string }>;
-  } finally {
-    db.close();
-  }
+  return serverRows(
+    'select title, status, synopsis from screenplay_applications where account_id = ? order by id',
+    accountId,
+  );
 }
 
 const selectOption = async (page: Page, placeholder: string, option: string) => {

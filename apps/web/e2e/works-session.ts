@@ -16,20 +16,29 @@ export async function logInAuthor(context: BrowserContext): Promise<{ accountId:
   return { accountId: author.accountId };
 }
 
-/** What the server holds for a chapter (to check nothing was lost), read from its database. */
-export function serverChapterText(chapterId: number): { body: string; revision: number } | null {
+/** Rows of the test server's database (opened read-only), to check what the server holds. */
+export function serverRows<T>(query: string, ...params: unknown[]): T[] {
   const db = new Database(join(inject('dataDir'), 'author-centre.sqlite'), { readonly: true });
   try {
-    return (
-      (db
-        .prepare(
-          'select chapter_texts.body as body, chapters.revision as revision from chapter_texts join chapters on chapters.id = chapter_texts.chapter_id where chapter_id = ?',
-        )
-        .get(chapterId) as { body: string; revision: number } | undefined) ?? null
-    );
+    return db.prepare(query).all(...params) as T[];
   } finally {
     db.close();
   }
+}
+
+/** The first row of `query` in the test server's database, if any. */
+export function serverRow<T>(query: string, ...params: unknown[]): T | undefined {
+  return serverRows<T>(query, ...params)[0];
+}
+
+/** What the server holds for a chapter (to check nothing was lost), read from its database. */
+export function serverChapterText(chapterId: number): { body: string; revision: number } | null {
+  return (
+    serverRow<{ body: string; revision: number }>(
+      'select chapter_texts.body as body, chapters.revision as revision from chapter_texts join chapters on chapters.id = chapter_texts.chapter_id where chapter_id = ?',
+      chapterId,
+    ) ?? null
+  );
 }
 
 /** A book introduction that passes the 20–500 character rule. */
