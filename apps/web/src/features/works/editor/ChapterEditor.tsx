@@ -61,11 +61,12 @@ const transport: SaverTransport = {
 
 const draftOf = (c: ChapterDetail): Draft => ({ title: c.title, content: c.content, authorSay: c.author_say });
 
-/** Where the editor's back link goes: the book's chapter list (novel, screenplay) or the short stories. */
-export function backTo(chapter: Pick<ChapterDetail, 'book_id' | 'book'>): string {
+/** Where the editor's back link goes: the chapter's volume in its book's list (novel, screenplay) or the short stories. */
+export function backTo(chapter: Pick<ChapterDetail, 'book_id' | 'volume_id' | 'book'>): string {
   if (chapter.book.kind === 'short') return '/front/book-manage/short';
-  if (chapter.book.kind === 'screenplay') return `/front/book-manage/screenplay/manage?book_id=${chapter.book_id}`;
-  return `/front/book-manage/manage?book_id=${chapter.book_id}`;
+  const query = `book_id=${chapter.book_id}&volume_id=${chapter.volume_id}`;
+  if (chapter.book.kind === 'screenplay') return `/front/book-manage/screenplay/manage?${query}`;
+  return `/front/book-manage/manage?${query}`;
 }
 
 /** How many characters of `inserted` would not fit in the text area under the chapter limit (0: it fits). */
@@ -216,6 +217,9 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
   const [chapter, setChapter] = useState(initial);
   const [generation, setGeneration] = useState(0);
   const [start, setStart] = useState<Draft>(() => draftOf(initial));
+  // An empty title is not yet a problem to point out: the title rule is said once the author writes one.
+  const [titleBlank, setTitleBlank] = useState(() => !start.title.trim());
+  useEffect(() => setTitleBlank(!start.title.trim()), [start]);
   const [words] = useState(() => createStore(countWords(initial.content)));
   const [saverStatus] = useState(() => createStore<SaverState | null>(null));
   /** What the rest of the page shows of the saver: changes a few times per chapter, not per save. */
@@ -356,6 +360,11 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
     if (countTimer.current) clearTimeout(countTimer.current);
     countTimer.current = setTimeout(() => words.set(countWords(bodyRef.current?.value ?? '')), 200);
   }, [words]);
+
+  const onTitleInput = useCallback(() => {
+    setTitleBlank(!titleRef.current?.value.trim());
+    onInput();
+  }, [onInput]);
 
   const saveNow = useCallback(async () => {
     const saver = saverRef.current;
@@ -568,11 +577,11 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
             placeholder={t('editor.titlePlaceholder')}
             aria-label={t('editor.title')}
             maxLength={WORKS_LIMITS.chapterTitleMax * 2}
-            onInput={onInput}
+            onInput={onTitleInput}
             data-testid="chapter-title"
           />
         </div>
-        {titleProblem && <div className="ac-editor__title-problem">{t('editor.titleProblem')}</div>}
+        {titleProblem && !titleBlank && <div className="ac-editor__title-problem">{t('editor.titleProblem')}</div>}
         {overflow && (
           <Alert
             type="warning"
