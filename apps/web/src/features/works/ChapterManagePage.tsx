@@ -8,6 +8,7 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { formatCount } from '@author-centre/shared/format';
+import { isAllowedText, TEXT_PATTERN_MESSAGE } from '@author-centre/shared/validators';
 import { WORKS_LIMITS } from '@author-centre/shared/works';
 import {
   Alert,
@@ -36,6 +37,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { currentLocale } from '../../i18n/index.ts';
 import { apiPost } from '../../platform/api.ts';
 import { toast } from '../../platform/notify.ts';
 import { signRequest } from '../../platform/request-signing.ts';
@@ -83,7 +85,7 @@ async function download(bookId: number, format: 'txt' | 'epub') {
  */
 export default function ChapterManagePage() {
   const { t } = useTranslation(WORKS_NS);
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const bookId = idParam(params, 'book_id');
   const book = useBook(bookId);
   const volumes = useVolumes(bookId);
@@ -111,6 +113,21 @@ export default function ChapterManagePage() {
     );
   }
   const kind = book.data.kind;
+  // The selected volume lives in the address: 新建章节 writes into it, and coming back from the editor returns to it.
+  const wanted = idParam(params, 'volume_id');
+  const volumeId = (
+    volumes.data.find((v) => v.volume_id === wanted) ??
+    volumes.data.find((v) => !v.is_notice) ??
+    volumes.data[0]
+  ).volume_id;
+  const selectVolume = (id: number) =>
+    setParams(
+      (p) => {
+        p.set('volume_id', String(id));
+        return p;
+      },
+      { replace: true },
+    );
   const seen = async () => {
     await apiPost('/api/pc/v1/book-chapter/publish-notices-seen', { book_id: bookId });
     void notices.refetch();
@@ -125,7 +142,7 @@ export default function ChapterManagePage() {
           <Button
             type="primary"
             icon={<PlusOutlined />}
-            onClick={() => navigate(`/front/book-upload?book_id=${bookId}`)}
+            onClick={() => navigate(`/front/book-upload?book_id=${bookId}&volume_id=${volumeId}`)}
           >
             {t('manage.newChapter')}
           </Button>
@@ -212,7 +229,9 @@ export default function ChapterManagePage() {
           {
             key: 'chapters',
             label: t('manage.chapters'),
-            children: <ChaptersTab bookId={bookId} volumes={volumes.data} />,
+            children: (
+              <ChaptersTab bookId={bookId} volumes={volumes.data} volumeId={volumeId} onVolume={selectVolume} />
+            ),
           },
           {
             key: 'bin',
@@ -237,30 +256,40 @@ export default function ChapterManagePage() {
   );
 }
 
-function ChaptersTab({ bookId, volumes }: { bookId: number; volumes: Volume[] }) {
+function ChaptersTab({
+  bookId,
+  volumes,
+  volumeId,
+  onVolume,
+}: {
+  bookId: number;
+  volumes: Volume[];
+  volumeId: number;
+  onVolume: (volumeId: number) => void;
+}) {
   const { t } = useTranslation(WORKS_NS);
   const invalidate = useInvalidateWorks();
   const navigate = useNavigate();
-  const [volumeId, setVolumeId] = useState<number>(() => (volumes.find((v) => !v.is_notice) ?? volumes[0]).volume_id);
   const [page, setPage] = useState(1);
   const [volumeEdit, setVolumeEdit] = useState<{ id: number | null; title: string } | null>(null);
   const [volumeDelete, setVolumeDelete] = useState<Volume | null>(null);
   const [moving, setMoving] = useState<ChapterItem | null>(null);
   const [removing, setRemoving] = useState<ChapterItem | null>(null);
   const [publishing, setPublishing] = useState<ChapterItem | null>(null);
+  const [payPointAt, setPayPointAt] = useState<ChapterItem | null>(null);
   const chapters = useChapters(bookId, volumeId, page);
   const pay = usePayPoint(bookId);
-
-  useEffect(() => {
-    if (!volumes.some((v) => v.volume_id === volumeId)) setVolumeId(volumes[0].volume_id);
-  }, [volumes, volumeId]);
 
   const act = async (fn: () => Promise<unknown>, done?: string) => {
     await fn();
     if (done) toast.success(done);
     void invalidate();
   };
-  const saveVolume = () =>
+  // The volume name follows §5's text pattern: said under the field as the author types, not after sending.
+  const volumeTitle = volumeEdit?.title.trim() ?? '';
+  const volumeProblem = volumeTitle && !isAllowedText(volumeTitle) ? TEXT_PATTERN_MESSAGE[currentLocale()] : null;
+  const saveVolume = () => {
+    if (!volumeTitle || volumeProblem) return;
     void act(
       () =>
         apiPost('/api/pc/v1/book-chapter/volume-save', {
@@ -270,6 +299,7 @@ function ChaptersTab({ bookId, volumes }: { bookId: number; volumes: Volume[] })
         }),
       t('common.saved'),
     ).then(() => setVolumeEdit(null));
+  };
   const movable = volumes.filter((v) => !v.is_notice);
   const sortVolume = (id: number, by: number) => {
     const ids = movable.map((v) => v.volume_id);
@@ -300,7 +330,7 @@ function ChaptersTab({ bookId, volumes }: { bookId: number; volumes: Volume[] })
               <List.Item
                 className={v.volume_id === volumeId ? 'is-selected' : undefined}
                 onClick={() => {
-                  setVolumeId(v.volume_id);
+                  onVolume(v.volume_id);
                   setPage(1);
                 }}
                 actions={
@@ -468,15 +498,7 @@ function ChaptersTab({ bookId, volumes }: { bookId: number; volumes: Volume[] })
                               {
                                 key: 'pay',
                                 label: t('manage.payPointSet'),
-                                onClick: () =>
-                                  void act(
-                                    () =>
-                                      apiPost('/api/pc/v1/book/set-pay-point', {
-                                        book_id: bookId,
-                                        chapter_id: c.chapter_id,
-                                      }),
-                                    t('manage.payPointSaved'),
-                                  ),
+                                onClick: () => setPayPointAt(c),
                               },
                             ]
                           : []),
@@ -505,6 +527,7 @@ function ChaptersTab({ bookId, volumes }: { bookId: number; volumes: Volume[] })
         title={volumeEdit?.id ? t('manage.renameVolume') : t('manage.newVolume')}
         onCancel={() => setVolumeEdit(null)}
         onOk={saveVolume}
+        okButtonProps={{ disabled: !volumeTitle || Boolean(volumeProblem) }}
         destroyOnHidden
       >
         <Input
@@ -513,9 +536,16 @@ function ChaptersTab({ bookId, volumes }: { bookId: number; volumes: Volume[] })
           aria-label={t('manage.volumeName')}
           placeholder={t('manage.volumeName')}
           value={volumeEdit?.title}
-          maxLength={30}
+          maxLength={WORKS_LIMITS.volumeTitleMax}
+          status={volumeProblem ? 'error' : undefined}
+          aria-invalid={Boolean(volumeProblem)}
           onChange={(e) => setVolumeEdit((v) => (v ? { ...v, title: e.target.value } : v))}
         />
+        {volumeProblem && (
+          <div className="ac-editor__title-problem" role="alert">
+            {volumeProblem}
+          </div>
+        )}
       </Modal>
       <ConfirmDialog
         open={Boolean(volumeDelete)}
@@ -538,6 +568,18 @@ function ChaptersTab({ bookId, volumes }: { bookId: number; volumes: Volume[] })
           ).then(() => setRemoving(null))
         }
         onCancel={() => setRemoving(null)}
+      />
+      <ConfirmDialog
+        open={Boolean(payPointAt)}
+        title={t('manage.payPointConfirm', { title: payPointAt?.title || t('editor.newChapter') })}
+        plainTxt={t('manage.payPointConfirmTxt')}
+        onConfirm={() =>
+          act(
+            () => apiPost('/api/pc/v1/book/set-pay-point', { book_id: bookId, chapter_id: payPointAt?.chapter_id }),
+            t('manage.payPointSaved'),
+          ).then(() => setPayPointAt(null))
+        }
+        onCancel={() => setPayPointAt(null)}
       />
       {moving && (
         <MoveDialog
@@ -642,6 +684,13 @@ function Settings({ bookId }: { bookId: number }) {
   const regular = useRegular(bookId);
   const invalidate = useInvalidateWorks();
   const [form] = Form.useForm();
+  const [clearing, setClearing] = useState(false);
+  const clearPayPoint = async () => {
+    await apiPost('/api/pc/v1/book/set-pay-point', { book_id: bookId, chapter_id: null });
+    toast.success(t('manage.payPointCleared'));
+    setClearing(false);
+    void invalidate();
+  };
   useEffect(() => {
     if (regular.data)
       form.setFieldsValue({
@@ -672,18 +721,19 @@ function Settings({ bookId }: { bookId: number }) {
             <span>{pay.data.pay_point_chapter_title ?? t('manage.payPointNone')}</span>
             <span>{t('manage.freeWords', { count: pay.data.free_chapters, words: pay.data.free_words })}</span>
             {pay.data.pay_point_chapter_id && !pay.data.has_published_paid && (
-              <Button
-                size="small"
-                onClick={async () => {
-                  await apiPost('/api/pc/v1/book/set-pay-point', { book_id: bookId, chapter_id: null });
-                  void invalidate();
-                }}
-              >
-                {t('common.cancel')}
+              <Button size="small" onClick={() => setClearing(true)}>
+                {t('manage.payPointClear')}
               </Button>
             )}
           </Space>
         )}
+        <ConfirmDialog
+          open={clearing}
+          title={t('manage.payPointClearConfirm', { title: pay.data?.pay_point_chapter_title ?? '' })}
+          plainTxt={t('manage.payPointClearTxt')}
+          onConfirm={clearPayPoint}
+          onCancel={() => setClearing(false)}
+        />
       </section>
       <section>
         <h3>{t('manage.regular')}</h3>

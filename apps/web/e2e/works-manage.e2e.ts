@@ -1,0 +1,98 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './browser.ts';
+import { createBook, logInAuthor, serverRow } from './works-session.ts';
+
+/**
+ * The chapter list as an author works in it, in Chromium: a new chapter goes into the volume the
+ * author has selected, and the editor's back link returns to that volume; the pay point is set and
+ * removed only after a confirmation.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const confirmDialog = (page: Page) => page.locator('.ac-confirm-dialog');
+const payPointOf = (bookId: number) =>
+  serverRow<{ pay_point_chapter_id: number | null }>('select pay_point_chapter_id from books where id = ?', bookId)
+    ?.pay_point_chapter_id;
+
+describe('the chapter list', () => {
+  it('writes a new chapter into the selected volume and sets the pay point after a confirmation', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `分卷测试${Date.now().toString(36)}`);
+
+    await page.getByRole('button', { name: '新建分卷' }).click();
+    // A space breaks §5's text pattern: said under the field, and nothing is sent.
+    await page.getByPlaceholder('分卷名称').fill('第二卷 风起');
+    await page.getByRole('alert').getByText('仅支持中英文、数字（含罗马数字Ⅰ~Ⅻ）、及，：！？中文标点').waitFor();
+    await page.getByPlaceholder('分卷名称').press('Enter');
+    expect(await page.getByRole('button', { name: /^确\s?定$/ }).isDisabled()).toBe(true);
+    expect(serverRow('select id from volumes where book_id = ? and title = ?', bookId, '第二卷 风起')).toBeUndefined();
+    await page.getByPlaceholder('分卷名称').fill('第二卷：风起');
+    await page.getByPlaceholder('分卷名称').press('Enter');
+    await page.getByText('第二卷：风起').click();
+    await page.waitForURL(/volume_id=\d+/);
+    const volumeId = Number(new URL(page.url()).searchParams.get('volume_id'));
+    expect(serverRow<{ title: string }>('select title from volumes where id = ?', volumeId)?.title).toBe(
+      '第二卷：风起',
+    );
+
+    // The header's 新建章节 writes into the selected volume, not the last one.
+    await page.getByRole('button', { name: '新建章节' }).first().click();
+    await page.waitForURL(/chapter_id=\d+/);
+    const chapterId = Number(new URL(page.url()).searchParams.get('chapter_id'));
+    // A new chapter's empty title is not called a problem; a title against §5's pattern is, once saved.
+    const titleProblem = page.locator('.ac-editor__title-problem');
+    await page.getByTestId('chapter-body').waitFor();
+    expect(await titleProblem.count()).toBe(0);
+    await page.getByTestId('chapter-title').fill('第一章 风起');
+    await page.getByTestId('chapter-body').click();
+    await page.keyboard.type('风从北方来。');
+    await titleProblem.getByText('仅支持中英文').waitFor({ timeout: 10_000 });
+    await page.getByTestId('chapter-title').fill('第一章：风起');
+    await expect.poll(() => titleProblem.count(), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('save-status').getAttribute('data-status'), { timeout: 10_000 })
+      .toBe('saved');
+    expect(serverRow<{ volume_id: number }>('select volume_id from chapters where id = ?', chapterId)?.volume_id).toBe(
+      volumeId,
+    );
+
+    // Back to the list, in that volume.
+    await page.getByTestId('editor-back').click();
+    await page.waitForURL(new RegExp(`/front/book-manage/manage\\?book_id=${bookId}&volume_id=${volumeId}$`));
+    const row = page.locator('.ant-table-row').filter({ hasText: '第一章：风起' });
+    await row.waitFor();
+
+    // 设为收费点 asks first; thinking better of it changes nothing.
+    await row.getByRole('button', { name: '···' }).click();
+    await page.getByRole('menuitem', { name: '设为收费点' }).click();
+    await confirmDialog(page).getByText('将「第一章：风起」设为收费点？').waitFor();
+    await confirmDialog(page)
+      .getByRole('button', { name: /^取\s?消$/ })
+      .click();
+    expect(payPointOf(bookId)).toBeNull();
+    await row.getByRole('button', { name: '···' }).click();
+    await page.getByRole('menuitem', { name: '设为收费点' }).click();
+    await confirmDialog(page)
+      .getByRole('button', { name: /^确\s?定$/ })
+      .click();
+    await row.getByText('收费点').waitFor({ timeout: 10_000 });
+    expect(payPointOf(bookId)).toBe(chapterId);
+
+    // Removing it asks too.
+    await page.getByRole('tab', { name: '发布设置' }).click();
+    await page.getByRole('button', { name: '取消收费点' }).click();
+    await confirmDialog(page).getByText('取消收费点「第一章：风起」？').waitFor();
+    await confirmDialog(page)
+      .getByRole('button', { name: /^确\s?定$/ })
+      .click();
+    await page.getByText('未设置（全部免费）').waitFor({ timeout: 10_000 });
+    expect(payPointOf(bookId)).toBeNull();
+    await context.close();
+  });
+});
