@@ -20,9 +20,9 @@ import {
   recountBook,
   textHash,
   titleProblem,
+  vipUnder,
   volumeOf,
   volumesOf,
-  vipUnder,
 } from './works.repository.ts';
 import type { VersionKind } from './works.tables.ts';
 
