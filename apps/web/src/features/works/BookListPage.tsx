@@ -129,7 +129,14 @@ export function BookList({
               )}
               <div className="ac-book-card__body">
                 <h2 className="ac-book-card__title">
-                  {book.title} <Tag>{book.finished ? t('list.finished') : t('list.serial')}</Tag>
+                  {book.title}{' '}
+                  <Tag>
+                    {book.finished
+                      ? t('list.finished')
+                      : book.published_count > 0
+                        ? t('list.serial')
+                        : t('list.unpublished')}
+                  </Tag>
                 </h2>
                 <div className="ac-book-card__stats">
                   <span>
