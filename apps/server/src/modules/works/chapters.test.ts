@@ -412,6 +412,11 @@ describe('pay point', () => {
     // A chapter added later is paid too.
     const later = await createChapter(client, book.book_id, '第四章');
     expect((await detail(client, later.chapter_id)).vip).toBe(1);
+    // Without a chapter (the client drops null fields) the pay point is removed and every chapter is free.
+    const cleared = await client.post('/api/pc/v1/book/set-pay-point', { book_id: book.book_id });
+    expect(cleared.body.data.pay_point_chapter_id).toBe(null);
+    const free = (await client.get('/api/pc/v1/book-chapter/list', { book_id: book.book_id })).body.data.list;
+    expect(free.map((c: any) => c.vip)).toEqual([0, 0, 0, 0, 0]);
     const onNotice = await client.post('/api/pc/v1/book/set-pay-point', {
       book_id: book.book_id,
       chapter_id: n.chapter_id,

@@ -250,11 +250,12 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
 
   routeAliases(app, 'POST', ['/api/pc/v1/book/set-pay-point'], author, async (request) => {
     const body = parseInput(
-      once(10, () => z.object({ book_id: id, chapter_id: id.nullable() })),
+      // No chapter_id removes the pay point (requests drop null fields, §5).
+      once(10, () => z.object({ book_id: id, chapter_id: id.nullish() })),
       request.body,
       request,
     );
-    return ok(await books.setPayPoint(ownerOf(request), body.book_id, body.chapter_id));
+    return ok(await books.setPayPoint(ownerOf(request), body.book_id, body.chapter_id ?? null));
   });
 
   routeAliases(app, 'POST', ['/api/pc/v1/book/upload-cover'], author, async (request) => {

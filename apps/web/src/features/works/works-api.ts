@@ -1,5 +1,6 @@
 import type { BookKind, ChapterStatus, RegularSchedule, TextCheckFinding } from '@author-centre/shared/works';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiGet, apiPost } from '../../platform/api.ts';
 import { signRequest } from '../../platform/request-signing.ts';
 import { getSecret } from '../../platform/secret.ts';
@@ -364,7 +365,7 @@ export function createChapter(bookId: number, volumeId?: number, title = '') {
 /** Everything about works is stale after a write that changes totals. */
 export function useInvalidateWorks() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: worksKeys.all });
+  return useCallback(() => client.invalidateQueries({ queryKey: worksKeys.all }), [client]);
 }
 
 export function formatTime(ms: number | null | undefined, withSeconds = false): string {

@@ -213,6 +213,8 @@ export interface ChapterEditorProps {
 export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterEditorProps) {
   const { t } = useTranslation(WORKS_NS);
   const invalidate = useInvalidateWorks();
+  // Leaving the editor: the lists it came from read the book again (a new chapter, its words, its state).
+  useEffect(() => () => void invalidate(), [invalidate]);
   const skin = useEditorSkin();
   const [chapter, setChapter] = useState(initial);
   const [generation, setGeneration] = useState(0);
