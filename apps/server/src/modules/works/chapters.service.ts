@@ -45,6 +45,11 @@ export interface SaveInput {
     tx: Executor,
     current: { id: number; revision: number; title: string; words: number },
   ) => Promise<void>;
+  /**
+   * `beforeWrite` keeps the versions of this save itself (a restore): no autosave version of the
+   * same text besides, and the autosave snapshot interval starts again from this save.
+   */
+  versioned?: boolean;
 }
 
 export interface SaveResult {
@@ -506,9 +511,11 @@ export class ChaptersService {
         throw conflict({ 'zh-CN': '保存冲突，请重试', 'en-US': 'Save conflict; please retry' });
       // An explicit save always leaves a version of what the author saved, even when an autosave
       // already stored the same text a moment earlier; autosaves keep one at most every few minutes.
-      const snapshot = input.explicit
-        ? changed || !(await lastVersionHolds(tx, row.id, title, content))
-        : changed && now - row.snapshot_at >= WORKS_LIMITS.versionSnapshotMs;
+      const snapshot = input.versioned
+        ? false
+        : input.explicit
+          ? changed || !(await lastVersionHolds(tx, row.id, title, content))
+          : changed && now - row.snapshot_at >= WORKS_LIMITS.versionSnapshotMs;
       await tx
         .updateTable('chapter_texts')
         .set({
@@ -516,7 +523,7 @@ export class ChaptersService {
           author_say: authorSay,
           last_save_key: input.saveKey,
           last_save_revision: revision,
-          ...(snapshot ? { snapshot_at: now } : {}),
+          ...(snapshot || input.versioned ? { snapshot_at: now } : {}),
         })
         .where('chapter_id', '=', row.id)
         .execute();
@@ -884,6 +891,7 @@ export class ChaptersService {
       content: v.body,
       saveKey: `restore:${versionId}:${baseRevision}`,
       explicit: false,
+      versioned: true,
       beforeWrite: async (tx, current) => {
         const text = await tx
           .selectFrom('chapter_texts')

@@ -824,3 +824,31 @@ describe('words per day follow chapters into and out of the notice volume', () =
     expect((await info(client, book.book_id)).published_words).toBe(wn);
   });
 });
+
+describe('versions around a restore', () => {
+  it('keeps one version of the restored text, not a second autosave of it, also long after the last version', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const ch = await createChapter(client, book.book_id);
+    const v1 = await saveChapter(client, ch.chapter_id, 0, '最早的一稿', { explicit: true });
+    const v2 = await saveChapter(client, ch.chapter_id, v1.body.data.revision, '现在的正文', { explicit: true });
+    // The author comes back to the chapter after a break: the last version is more than the snapshot interval old.
+    await t.app.ctx.db
+      .updateTable('chapter_texts')
+      .set({ snapshot_at: Date.now() - 60 * 60_000 })
+      .where('chapter_id', '=', ch.chapter_id)
+      .execute();
+    const oldest = (await client.get('/api/pc/v1/book-chapter/history', { chapter_id: ch.chapter_id })).body.data
+      .list[1];
+    const restored = await client.post('/api/pc/v1/book-chapter/history-restore', {
+      chapter_id: ch.chapter_id,
+      version_id: oldest.version_id,
+      base_revision: v2.body.data.revision,
+    });
+    expect(restored.status).toBe(200);
+    // The author goes on typing right after the restore: an autosave, not a new version yet.
+    await saveChapter(client, ch.chapter_id, restored.body.data.revision, '最早的一稿，再补一句');
+    const history = (await client.get('/api/pc/v1/book-chapter/history', { chapter_id: ch.chapter_id })).body.data.list;
+    expect(history.map((v: any) => v.kind)).toEqual(['restore', 'before-restore', 'save', 'save']);
+  });
+});
