@@ -219,3 +219,38 @@ describe('short stories and screenplays in the editor', () => {
     await context.close();
   });
 });
+
+/** Whether the point at the bottom of `selector`'s box shows that element (not the status line over it). */
+const shownAtBottom = (page: Page, selector: string) =>
+  page.evaluate((sel) => {
+    const el = document.querySelector(sel)!;
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + 12, r.bottom - 6);
+    return r.bottom <= window.innerHeight && hit !== null && el.contains(hit);
+  }, selector);
+
+describe("the author's say", () => {
+  it('shows above the status line when the editor opens, and its lines stay above it while the author types', async () => {
+    for (const height of [900, 700]) {
+      const { context, page } = await newPage(browser);
+      await page.setViewportSize({ width: 1440, height });
+      await logInAuthor(context);
+      const bookId = await createBook(page, `作家的话${height}${Date.now().toString(36)}`);
+      const chapterId = await openNewChapter(page, bookId);
+      // In sight without scrolling, not under the status line that sticks to the window's bottom.
+      expect(await shownAtBottom(page, '.ac-editor__say summary')).toBe(true);
+      await page.getByText('作家的话', { exact: true }).click();
+      const say = page.getByPlaceholder('写给读者的话（可选）');
+      await say.click();
+      for (let i = 1; i <= 8; i++) await page.keyboard.type(i === 1 ? '第1行' : `\n第${i}行`);
+      // The line being typed (the say's last line) is in sight, not behind the status line.
+      expect(await shownAtBottom(page, '.ac-editor__say textarea')).toBe(true);
+      await saved(page);
+      expect(
+        serverRow<{ author_say: string }>('select author_say from chapter_texts where chapter_id = ?', chapterId)
+          ?.author_say,
+      ).toBe(Array.from({ length: 8 }, (_, i) => `第${i + 1}行`).join('\n'));
+      await context.close();
+    }
+  });
+});
