@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launchBrowser, newPage } from './browser.ts';
@@ -66,6 +67,63 @@ describe('importing a long manuscript', () => {
         .map((d) => d.body)
         .join('\n'),
     ).toBe(paragraphs.join('\n'));
+    await context.close();
+  });
+
+  it('imports a GB18030 manuscript with volumes, a preface and a volume foreword without losing a line', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `分卷导入${Date.now().toString(36)}`);
+    await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
+    await page.getByRole('button', { name: /导入章节/ }).click();
+    const para = (s: string, n: number) => Array.from({ length: n }, (_, i) => `　　${s}${i + 1}，雨声落在青石板上。`);
+    const source = [
+      ...['序章 雨夜', ...para('序章', 2)],
+      ...['第一卷 风起青萍', '　　本卷卷首语：少年离家，江湖初见。', ''],
+      ...['第一章 初见', ...para('第一章', 2)],
+      ...['Chapter 12 The Letter', ...para('第十二章', 2)],
+      ...['第二卷 江湖', '第13章：远行', ...para('第十三章', 2)],
+    ];
+    await page.getByTestId('import-file').setInputFiles({
+      name: '长夜.txt',
+      mimeType: 'text/plain',
+      buffer: iconv.encode(source.join('\r\n'), 'gb18030'),
+    });
+    await expect.poll(() => page.getByTestId('import-segment').count(), { timeout: 15_000 }).toBe(7);
+    const titles = await page
+      .getByTestId('import-segment')
+      .getByRole('textbox')
+      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    // The foreword under 第一卷 is a chapter the author sees (and may rename or skip), not text that vanishes.
+    expect(titles).toEqual([
+      '序章：雨夜',
+      '第一卷：风起青萍',
+      '卷首语',
+      '第一章：初见',
+      'Chapter12：TheLetter',
+      '第二卷：江湖',
+      '第13章：远行',
+    ]);
+    // A chapter right under a volume heading has no chapter above it to merge into.
+    expect(await page.getByTestId('import-segment').nth(6).getByRole('button', { name: '并入上一章' }).count()).toBe(0);
+    await page.getByRole('button', { name: '创建草稿' }).click();
+    await page.getByText('导入完成，已创建 5 个草稿').waitFor({ timeout: 30_000 });
+    const held = serverRows<{ body: string }>(
+      'select chapter_texts.body as body from chapters join chapter_texts on chapter_texts.chapter_id = chapters.id join volumes on volumes.id = chapters.volume_id where chapters.book_id = ? order by volumes.sort, chapters.sort',
+      bookId,
+    )
+      .map((d) => d.body)
+      .join('\n');
+    const headings = new Set([
+      '序章 雨夜',
+      '第一卷 风起青萍',
+      '第一章 初见',
+      'Chapter 12 The Letter',
+      '第二卷 江湖',
+      '第13章：远行',
+    ]);
+    const text = source.filter((l) => l.trim() && !headings.has(l)).map((l) => l.trim());
+    expect(held.split('\n')).toEqual(text);
     await context.close();
   });
 

@@ -170,6 +170,30 @@ export function splitOversized(lines: string[], headings: Heading[], max = WORKS
   return out ?? headings;
 }
 
+/** The chapter made of text that stands under a volume heading before the volume's first chapter. */
+export const VOLUME_TEXT_TITLE = '卷首语';
+
+/**
+ * Never drop text under a volume heading: a volume holds no text, so lines between a volume heading
+ * and the next heading (a volume's foreword, or a chapter the author merged into the volume row)
+ * become a chapter '卷首语' from their first non-blank line, shown in the preview to rename or skip.
+ */
+export function keepVolumeText(lines: string[], headings: Heading[]): Heading[] {
+  let out: Heading[] | null = null;
+  headings.forEach((h, i) => {
+    out?.push(h);
+    if (h.kind !== 'volume') return;
+    const to = headings[i + 1]?.line ?? lines.length;
+    for (let k = h.line + 1; k < to; k++) {
+      if (!lines[k].trim()) continue;
+      out ??= headings.slice(0, i + 1);
+      out.push({ line: k, kind: 'chapter', title: VOLUME_TEXT_TITLE, consume: false });
+      break;
+    }
+  });
+  return out ?? headings;
+}
+
 /** The detected headings, with a leading "前言" segment when text comes before the first heading. */
 export function detectHeadings(lines: string[]): Heading[] {
   const headings: Heading[] = [];

@@ -10,6 +10,7 @@ import {
   breakLongLines,
   detectHeadings,
   type Heading,
+  keepVolumeText,
   preview,
   type SegmentKind,
   sanitizeTitle,
@@ -148,7 +149,10 @@ export class ImportExportService {
       .executeTakeFirstOrThrow();
     linesCache.set(session.id, lines);
     const intelligent = this.#ctx.brands.get(owner.clientId).intelligent_chapter_division !== false;
-    const headings = splitOversized(lines, intelligent ? detectHeadings(lines) : [wholeFile(fileName)]);
+    const headings = splitOversized(
+      lines,
+      intelligent ? keepVolumeText(lines, detectHeadings(lines)) : [wholeFile(fileName)],
+    );
     return {
       import_id: session.id,
       file_name: fileName,
@@ -184,7 +188,8 @@ export class ImportExportService {
   async repreview(owner: Owner, importId: number, headings: Heading[]) {
     const session = await this.#session(owner, importId);
     const lines = linesOf(session);
-    return { segments: preview(lines, splitOversized(lines, this.#validHeadings(headings, lines.length))) };
+    const valid = keepVolumeText(lines, this.#validHeadings(headings, lines.length));
+    return { segments: preview(lines, splitOversized(lines, valid)) };
   }
 
   #validHeadings(headings: Heading[], lineCount: number): Heading[] {
@@ -197,6 +202,13 @@ export class ImportExportService {
         throw badInput(`segments.${i}.line`, {
           'zh-CN': '分章位置无效，请刷新后重试',
           'en-US': 'A split position is invalid; reload and retry',
+        });
+      }
+      // A volume is a heading line; a split made inside text starts a chapter, not a volume.
+      if (h.kind === 'volume' && !h.consume) {
+        throw badInput(`segments.${i}.kind`, {
+          'zh-CN': '在段落处拆分出的内容不能设为分卷，请设为章节',
+          'en-US': 'A part split inside the text cannot be a volume; make it a chapter',
         });
       }
       previous = h.line;
@@ -218,8 +230,9 @@ export class ImportExportService {
       const max = h.kind === 'volume' ? WORKS_LIMITS.volumeTitleMax : WORKS_LIMITS.chapterTitleMax;
       return { ...h, title: checkTitle(`segments.${i}.title`, title, max) };
     });
-    // Never cut: a chapter still longer than the limit (the author merged parts) is split again.
-    const headings = splitOversized(lines, titled);
+    // Never cut: a chapter still longer than the limit (the author merged parts) is split again;
+    // never drop: text left under a volume heading becomes a chapter of its own.
+    const headings = splitOversized(lines, keepVolumeText(lines, titled));
     if (book.kind === 'short' && headings.some((h) => h.kind === 'volume')) {
       throw badInput('segments', { 'zh-CN': '短篇作品不分卷', 'en-US': 'A short story has no volumes' });
     }

@@ -327,6 +327,72 @@ describe('import', () => {
     for (const line of atSentences.slice(0, -1)) expect(line).toMatch(/[。！]$/);
   });
 
+  it('keeps the text under a volume heading: a foreword, or a chapter merged into the volume row', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const source = [
+      '第一卷 风起青萍',
+      '　　本卷卷首语：少年离家，江湖初见。',
+      '',
+      '第一章 初见',
+      '　　山风吹过竹林。',
+      '第二卷 江湖',
+      '第二章 远行',
+      '　　他走出了山门。',
+    ];
+    const up = (
+      await upload(
+        client,
+        '/api/pc/v1/book-chapter/upload',
+        { book_id: book.book_id, file_name: '书.txt' },
+        iconv.encode(source.join('\r\n'), 'gb18030'),
+      )
+    ).body.data;
+    // The foreword is a chapter of the preview the author sees, not text the volume swallows.
+    expect(up.segments.map((s: any) => [s.kind, s.title, s.words])).toEqual([
+      ['volume', '第一卷：风起青萍', 0],
+      ['chapter', '卷首语', 13],
+      ['chapter', '第一章：初见', 6],
+      ['volume', '第二卷：江湖', 0],
+      ['chapter', '第二章：远行', 6],
+    ]);
+    // The author merges 第二章 into the volume row above it: its text still becomes a chapter.
+    const segments = up.segments
+      .filter((s: any) => s.title !== '第二章：远行')
+      .map((s: any) => ({ line: s.line, kind: s.kind, title: s.title, consume: s.consume }));
+    const again = await client.post('/api/pc/v1/book-chapter/upload-preview', { import_id: up.import_id, segments });
+    expect(again.body.data.segments.at(-1)).toMatchObject({ kind: 'chapter', title: '卷首语', line: 6 });
+    const commit = await client.post('/api/pc/v1/book-chapter/upload-commit', { import_id: up.import_id, segments });
+    expect(commit.body.code, JSON.stringify(commit.body)).toBe(200);
+    await runImport(t);
+    const list = await client.get('/api/pc/v1/book-chapter/list', { book_id: book.book_id });
+    const bodies: string[] = [];
+    for (const c of list.body.data.list) {
+      bodies.push((await client.get('/api/pc/v1/book-chapter/detail', { chapter_id: c.chapter_id })).body.data.content);
+    }
+    expect(bodies).toEqual(['本卷卷首语：少年离家，江湖初见。', '山风吹过竹林。', '第二章 远行\n他走出了山门。']);
+    // A part split inside text cannot become a volume (it has no heading line to be the volume's).
+    const up2 = (
+      await upload(
+        client,
+        '/api/pc/v1/book-chapter/upload',
+        { book_id: book.book_id, file_name: '书.txt' },
+        Buffer.from(source.join('\n')),
+      )
+    ).body.data;
+    const asVolume = await client.post('/api/pc/v1/book-chapter/upload-commit', {
+      import_id: up2.import_id,
+      segments: [
+        { line: 0, kind: 'volume', title: '第一卷', consume: true },
+        { line: 4, kind: 'volume', title: '新卷', consume: false },
+      ],
+    });
+    expect(asVolume.body.errors).toMatchObject({
+      field: 'segments.1.kind',
+      title: '在段落处拆分出的内容不能设为分卷，请设为章节',
+    });
+  });
+
   it('refuses unreadable files and bad splits with a clear message', async () => {
     const { client } = await authorClient(t);
     const book = await createBook(client);

@@ -301,6 +301,8 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
                     options={(['chapter', 'volume', 'skip'] as const).map((k) => ({
                       value: k,
                       label: t(`import.kind.${k}`),
+                      // A volume is a heading line: a split made inside text has none to be it.
+                      disabled: k === 'volume' && !s.consume,
                     }))}
                   />
                   <Input
@@ -329,7 +331,7 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
                       {expanded?.index === i ? t('import.hideLines') : t('import.showLines')}
                     </Button>
                   )}
-                  {i > 0 && (
+                  {i > 0 && segments[i - 1].kind !== 'volume' && (
                     <Button
                       size="small"
                       type="text"
