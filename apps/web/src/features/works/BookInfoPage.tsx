@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { apiGet, apiPost, apiUpload } from '../../platform/api.ts';
-import { fieldErrors } from '../../platform/api-error.ts';
+import { fieldErrors, isApiError } from '../../platform/api-error.ts';
 import { toast } from '../../platform/notify.ts';
 import { INFO_PATH } from './BookListPage.tsx';
 import { WORKS_NS } from './i18n.ts';
@@ -48,6 +48,8 @@ export function BookInfo({ kind }: { kind: BookKind }) {
   const [form] = Form.useForm<FormValues>();
   const [cover, setCover] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  /** Why the last cover was refused, said under the cover (a toast is gone before it is read). */
+  const [coverError, setCoverError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [titleState, setTitleState] = useState<'free' | 'taken' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -85,11 +87,24 @@ export function BookInfo({ kind }: { kind: BookKind }) {
   };
 
   const uploadCover = async (file: File) => {
+    setCoverError(null);
+    // Refused before sending: a 30 MB photo need not travel to be told it is too large.
+    if (file.size > WORKS_LIMITS.coverMaxBytes) {
+      setCoverError(t('info.coverTooLarge', { size: (file.size / 1024 / 1024).toFixed(1) }));
+      return;
+    }
+    if (file.type && !file.type.startsWith('image/')) {
+      setCoverError(t('info.coverNotImage', { name: file.name }));
+      return;
+    }
     setUploading(true);
     try {
-      const r = await apiUpload<{ url: string }>('/api/pc/v1/book/upload-cover', file);
+      const r = await apiUpload<{ url: string }>('/api/pc/v1/book/upload-cover', file, undefined, { silent: true });
       setCover(r.url);
-      toast.success(t('info.coverUploaded'));
+      // On an existing book the new cover is part of the form: it is kept by 保存, like the other fields.
+      toast.success(bookId ? t('info.coverUploadedSave') : t('info.coverUploaded'));
+    } catch (e) {
+      setCoverError(isApiError(e) && e.title ? e.title : t('info.coverFailed'));
     } finally {
       setUploading(false);
     }
@@ -120,7 +135,10 @@ export function BookInfo({ kind }: { kind: BookKind }) {
         );
       }
     } catch (e) {
-      form.setFields(fieldErrors(e) as never);
+      const errors = fieldErrors(e);
+      // The server's word on the title (taken a moment ago) replaces the earlier '可以使用'.
+      if (errors.some((f) => f.name === 'title')) setTitleState(null);
+      form.setFields(errors as never);
     } finally {
       setSaving(false);
     }
@@ -247,7 +265,12 @@ export function BookInfo({ kind }: { kind: BookKind }) {
             maxLength={WORKS_LIMITS.introMax}
           />
         </Form.Item>
-        <Form.Item label={t('info.cover')} extra={t('info.coverHint')}>
+        <Form.Item
+          label={t('info.cover')}
+          extra={t('info.coverHint')}
+          validateStatus={coverError ? 'error' : undefined}
+          help={coverError ?? undefined}
+        >
           <input
             ref={fileInput}
             type="file"

@@ -8,11 +8,30 @@ import { Link, useNavigate } from 'react-router';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
 import { apiGet, apiPost } from '../../platform/api.ts';
 import { toast } from '../../platform/notify.ts';
+import { readItem, writeItem } from '../../platform/storage.ts';
+import { WEB_STORAGE_KEYS } from '../../platform/storage-keys.ts';
 import { WORKS_NS } from './i18n.ts';
 import { type Book, formatTime, LIST_PATH, type Page, useBookList, useInvalidateWorks } from './works-api.ts';
 import './works.css';
 
 const SORTS = ['updated', 'created', 'words', 'custom'] as const;
+type Sort = (typeof SORTS)[number];
+
+/** The order last chosen on this list (the author's own order stays chosen after a reload). */
+function useRememberedSort(kind: BookKind): [Sort, (sort: Sort) => void] {
+  const key = `${WEB_STORAGE_KEYS.bookListSort}:${kind}`;
+  const [sort, setSort] = useState<Sort>(() => {
+    const stored = readItem(key);
+    return SORTS.find((s) => s === stored) ?? 'updated';
+  });
+  return [
+    sort,
+    (next: Sort) => {
+      setSort(next);
+      writeItem(key, next);
+    },
+  ];
+}
 
 export const INFO_PATH: Record<BookKind, string> = {
   novel: '/front/book-manage/information',
@@ -41,7 +60,7 @@ export function BookList({
   const { t } = useTranslation(WORKS_NS);
   const navigate = useNavigate();
   const invalidate = useInvalidateWorks();
-  const [sort, setSort] = useState<(typeof SORTS)[number]>('updated');
+  const [sort, setSort] = useRememberedSort(kind);
   const [page, setPage] = useState(1);
   const [ordering, setOrdering] = useState<Book[] | null>(null);
   const list = useBookList(kind, sort, page);

@@ -1,0 +1,80 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUrl, launchBrowser, newPage } from './browser.ts';
+import { createBook, logInAuthor, serverRow } from './works-session.ts';
+
+/**
+ * The book information pages and the lists, in Chromium against the real server, as a new author
+ * meets them: bad input is said in place and changes nothing.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+/** The smallest valid PNG (1×1). */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('the book information page', () => {
+  it('says under the cover why a too-large or unreadable file was refused, and keeps the book as it was', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `封面${Date.now().toString(36)}`);
+    await page.goto(appUrl(`/front/book-manage/information?book_id=${bookId}`));
+    const coverItem = page.locator('.ant-form-item').filter({ hasText: '作品封面' });
+    const fileInput = page.locator('input[type=file]');
+    let uploads = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/pc/v1/book/upload-cover')) uploads++;
+    });
+
+    // 6 MB: refused before it is sent, with its size.
+    await fileInput.setInputFiles({ name: '大图.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024) });
+    await coverItem.getByText('这张图片有6.0MB，封面需小于5MB').waitFor();
+    expect(uploads).toBe(0);
+
+    // Named .png but not an image: the server's reason stays under the field (not a passing toast).
+    await fileInput.setInputFiles({ name: '假图.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+    await coverItem.getByText('无法识别的图片，请上传 JPG、PNG 或 WebP 图片').waitFor();
+    expect(uploads).toBe(1);
+    expect(serverRow<{ cover: string | null }>('select cover from books where id = ?', bookId)?.cover).toBeNull();
+
+    // A good image clears the message; on an existing book it is kept by 保存, and the page says so.
+    await fileInput.setInputFiles({ name: '封面.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await page.getByText('封面已上传，点击“保存”后生效').waitFor();
+    expect(await coverItem.locator('.ant-form-item-explain-error').count()).toBe(0);
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('作品信息已保存').waitFor();
+    expect(serverRow<{ cover: string | null }>('select cover from books where id = ?', bookId)?.cover).toMatch(
+      /^\/uploads\/covers\/.+\.jpg$/,
+    );
+    await context.close();
+  });
+});
+
+describe('the works list', () => {
+  it("keeps the author's own order chosen after a reload", async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const suffix = Date.now().toString(36);
+    await createBook(page, `先写的书${suffix}`);
+    await createBook(page, `后写的书${suffix}`);
+    await page.goto(appUrl('/front/book-manage/list'));
+    const titles = () => page.locator('.ac-book-card__title').allInnerTexts();
+    await expect.poll(titles).toEqual([`后写的书${suffix} 未发布`, `先写的书${suffix} 未发布`]);
+    await page.getByRole('button', { name: '编辑排序' }).click();
+    await page.getByRole('button', { name: /下移/ }).first().click();
+    await page.getByRole('button', { name: '保存排序' }).click();
+    await page.getByText('排序已保存').waitFor();
+    await expect.poll(titles).toEqual([`先写的书${suffix} 未发布`, `后写的书${suffix} 未发布`]);
+
+    await page.reload();
+    await expect.poll(titles).toEqual([`先写的书${suffix} 未发布`, `后写的书${suffix} 未发布`]);
+    await page.locator('.ac-works-page__head .ant-select').getByText('自定义排序').waitFor();
+    await context.close();
+  });
+});
