@@ -640,7 +640,7 @@ export class ChaptersService {
       const { chapter, book } = await ownedChapter(tx, owner, chapterId);
       const target = await volumeOf(tx, book.id, volumeId);
       const now = Date.now();
-      await this.#place(tx, chapter, target, position, now, {});
+      await this.#place(tx, chapter, target, position, {});
       if (chapter.volume_id !== target.id) await recountBook(tx, book.id, now);
       await applyVipKeepingPublished(tx, book);
     });
@@ -656,7 +656,6 @@ export class ChaptersService {
     chapter: ChapterRow,
     target: { id: number; is_notice: number },
     position: number,
-    now: number,
     extra: { deleted_at?: null },
   ) {
     const siblings = await tx
@@ -684,7 +683,8 @@ export class ChaptersService {
           .updateTable('chapters')
           .set({
             sort,
-            ...(isMoved ? { ...extra, volume_id: target.id, counted, updated_at: now } : {}),
+            // The place is not the chapter's text: its 更新时间 (updated_at) stays.
+            ...(isMoved ? { ...extra, volume_id: target.id, counted } : {}),
             ...(live ? { change_seq: await nextChangeSeq(tx) } : {}),
           })
           .where('id', '=', c.id)
@@ -723,7 +723,6 @@ export class ChaptersService {
           deleted_at: now,
           scheduled_at: null,
           schedule_job_id: null,
-          updated_at: now,
           ...(chapter.status !== 'draft' ? { change_seq: await nextChangeSeq(tx) } : {}),
         })
         .where('id', '=', chapter.id)
@@ -783,7 +782,7 @@ export class ChaptersService {
         )
         .executeTakeFirstOrThrow();
       const now = Date.now();
-      await this.#place(tx, chapter, volume, Number(before.n), now, { deleted_at: null });
+      await this.#place(tx, chapter, volume, Number(before.n), { deleted_at: null });
       await recountBook(tx, book.id, now);
       await applyVipKeepingPublished(tx, await payPointAfterRestore(tx, book, chapter.id));
     });

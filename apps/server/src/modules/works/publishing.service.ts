@@ -166,9 +166,10 @@ export class PublishingService {
           payload: { chapterId: chapter.id },
         });
       }
+      // Not an update of the chapter: its 更新时间 stays the time its text last changed.
       await tx
         .updateTable('chapters')
-        .set({ scheduled_at: publishAt, schedule_job_id: jobId, updated_at: now })
+        .set({ scheduled_at: publishAt, schedule_job_id: jobId })
         .where('id', '=', chapter.id)
         .execute();
       return { chapter_id: chapter.id, scheduled_at: publishAt };
@@ -182,7 +183,7 @@ export class PublishingService {
       if (!(await this.#ctx.jobs.cancel(tx, chapter.schedule_job_id))) throw alreadyFired();
       await tx
         .updateTable('chapters')
-        .set({ scheduled_at: null, schedule_job_id: null, updated_at: Date.now() })
+        .set({ scheduled_at: null, schedule_job_id: null })
         .where('id', '=', chapter.id)
         .execute();
     });
@@ -217,7 +218,7 @@ export class PublishingService {
     if (blocking.length > 0) {
       await tx
         .updateTable('chapters')
-        .set({ scheduled_at: null, schedule_job_id: null, updated_at: opts.now })
+        .set({ scheduled_at: null, schedule_job_id: null })
         .where('id', '=', chapter.id)
         .execute();
       await tx

@@ -272,6 +272,53 @@ describe('scheduled publishing', () => {
     expect(late.body.errors.code).toBe(WORKS_ERROR.scheduleAlreadyFired);
   });
 
+  it("leaves the chapter's update time (更新时间) alone when it is scheduled, moved, cancelled, reordered or restored", async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const ch = await writtenChapter(client, book.book_id, '第一章', prose(600));
+    const other = await writtenChapter(client, book.book_id, '第二章', prose(600));
+    // The text was last changed yesterday.
+    const written = Date.now() - DAY;
+    await t.app.ctx.db
+      .updateTable('chapters')
+      .set({ updated_at: written })
+      .where('id', 'in', [ch.chapterId, other.chapterId])
+      .execute();
+    const updatedAt = async () =>
+      (await client.get('/api/pc/v1/book-chapter/list', { book_id: book.book_id, page: 1 })).body.data.list.find(
+        (c: { chapter_id: number }) => c.chapter_id === ch.chapterId,
+      ).updated_at;
+    const at = Date.now() + 10 * MIN;
+    await client.post('/api/pc/v1/book-chapter/publish-time', {
+      chapter_id: ch.chapterId,
+      publish_at: at,
+      force: true,
+    });
+    expect(await updatedAt()).toBe(written);
+    await client.post('/api/pc/v1/book-chapter/publish-time', {
+      chapter_id: ch.chapterId,
+      publish_at: at + 60 * MIN,
+      force: true,
+    });
+    expect((await detail(client, ch.chapterId)).scheduled_at).toBe(at + 60 * MIN);
+    expect(await updatedAt()).toBe(written);
+    await client.post('/api/pc/v1/book-chapter/publish-time-cancel', { chapter_id: ch.chapterId });
+    expect((await detail(client, ch.chapterId)).scheduled_at).toBeNull();
+    expect(await updatedAt()).toBe(written);
+    const volumeId = (await detail(client, ch.chapterId)).volume_id;
+    await client.post('/api/pc/v1/book-chapter/move', { chapter_id: ch.chapterId, volume_id: volumeId, position: 1 });
+    expect((await detail(client, ch.chapterId)).sort).toBe(2);
+    expect(await updatedAt()).toBe(written);
+    await client.post('/api/pc/v1/book-chapter/delete', { chapter_id: ch.chapterId });
+    await client.post('/api/pc/v1/book-chapter/restore', { chapter_id: ch.chapterId });
+    expect((await detail(client, ch.chapterId)).deleted_at).toBeNull();
+    expect(await updatedAt()).toBe(written);
+    // Changing the text is an update.
+    const d = await detail(client, ch.chapterId);
+    await saveChapter(client, ch.chapterId, d.revision, `${d.content}\n新的一段。`, { title: '第一章' });
+    expect(await updatedAt()).toBeGreaterThan(written);
+  });
+
   it('publishes a time missed while the server was down on recovery, and tells the author it was late', async () => {
     const { client } = await authorClient(t);
     const book = await createBook(client);
