@@ -254,3 +254,30 @@ describe("the author's say", () => {
     }
   });
 });
+
+describe('the history drawer', () => {
+  it('says the history could not be loaded (never "no versions yet") when the connection drops, and loads it on retry', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `历史加载${Date.now().toString(36)}`);
+    await openNewChapter(page, bookId);
+    await page.getByTestId('chapter-body').click();
+    await page.keyboard.type('第一稿的正文。');
+    await saved(page);
+
+    const HISTORY = (url: URL) => url.pathname === '/api/pc/v1/book-chapter/history';
+    await context.route(HISTORY, dropSaves);
+    await page.getByRole('button', { name: /历史版本/ }).click();
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByTestId('history-failed').waitFor();
+    expect(await drawer.getByTestId('history-failed').textContent()).toContain('历史版本加载失败');
+    expect(await drawer.getByText('还没有历史版本').count()).toBe(0);
+
+    await context.unroute(HISTORY, dropSaves);
+    await drawer.getByRole('button', { name: /重\s*试/ }).click();
+    await drawer.locator('.ac-history__list .ant-list-item').first().waitFor();
+    expect(await drawer.locator('.ac-history__list').textContent()).toContain('自动保存');
+    expect(await drawer.getByTestId('history-failed').count()).toBe(0);
+    await context.close();
+  });
+});

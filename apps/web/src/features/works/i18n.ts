@@ -312,6 +312,8 @@ export const worksZhCN = {
     left: '历史版本（{{time}}）',
     right: { current: '当前内容', published: '已发布内容', version: '对比版本' },
     noDiff: '两个版本内容相同',
+    loadFailed: '历史版本加载失败（已保存的版本不受影响），请检查网络后重试',
+    diffFailed: '版本对比加载失败，请检查网络后重试',
     words: '{{count}}字',
   },
   import: {
@@ -746,6 +748,8 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     left: 'Version ({{time}})',
     right: { current: 'Current text', published: 'Published text', version: 'Other version' },
     noDiff: 'The two texts are the same',
+    loadFailed: 'The history could not be loaded (the versions kept are not affected); check your connection and retry',
+    diffFailed: 'The comparison could not be loaded; check your connection and retry',
     words: '{{count}} words',
   },
   import: {

@@ -64,6 +64,19 @@ export function HistoryDrawer(props: {
         <div className="ac-history__list">
           {history.isLoading ? (
             <Spin />
+          ) : history.isError && !history.data ? (
+            // A failed load is never shown as "no versions yet": the author would think the history gone.
+            <Alert
+              type="error"
+              showIcon
+              message={t('history.loadFailed')}
+              action={
+                <Button size="small" onClick={() => void history.refetch()} loading={history.isFetching}>
+                  {t('common.retry')}
+                </Button>
+              }
+              data-testid="history-failed"
+            />
           ) : !history.data?.list.length ? (
             <Empty description={t('history.empty')} />
           ) : (
@@ -114,7 +127,19 @@ export function HistoryDrawer(props: {
                 data-testid="restore-refused"
               />
             )}
-            {diff.isLoading || !diff.data ? (
+            {diff.isError && !diff.data ? (
+              <Alert
+                type="error"
+                showIcon
+                message={t('history.diffFailed')}
+                action={
+                  <Button size="small" onClick={() => void diff.refetch()} loading={diff.isFetching}>
+                    {t('common.retry')}
+                  </Button>
+                }
+                data-testid="diff-failed"
+              />
+            ) : diff.isLoading || !diff.data ? (
               <Spin />
             ) : (
               <DiffTable
