@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './browser.ts';
-import { createBook, logInAuthor, serverRow } from './works-session.ts';
+import { appUrl, launchBrowser, newPage } from './browser.ts';
+import { createBook, logInAuthor, openNewChapter, serverRow, serverRows } from './works-session.ts';
 
 /**
  * The chapter list as an author works in it, in Chromium: a new chapter goes into the volume the
@@ -93,6 +93,79 @@ describe('the chapter list', () => {
       .click();
     await page.getByText('未设置（全部免费）').waitFor({ timeout: 10_000 });
     expect(payPointOf(bookId)).toBeNull();
+    await context.close();
+  });
+});
+
+/** Writes a chapter in the editor and waits until the server has it. */
+async function writeChapter(page: Page, bookId: number, title: string, body: string): Promise<number> {
+  const chapterId = await openNewChapter(page, bookId);
+  await page.getByTestId('chapter-title').fill(title);
+  await page.getByTestId('chapter-body').click();
+  await page.keyboard.type(body);
+  await expect
+    .poll(() => page.getByTestId('save-status').getAttribute('data-status'), { timeout: 10_000 })
+    .toBe('saved');
+  await expect
+    .poll(() => serverRow<{ body: string }>('select body from chapter_texts where chapter_id = ?', chapterId)?.body)
+    .toBe(body);
+  return chapterId;
+}
+
+const statusOf = (chapterId: number) =>
+  serverRow<{ status: string }>('select status from chapters where id = ?', chapterId)?.status;
+
+describe('publishing and moving from the chapter list', () => {
+  it('asks before a chapter goes out to readers, and moves a chapter starting from where it stands', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `列表发布${Date.now().toString(36)}`);
+    const first = await writeChapter(page, bookId, '第一章：晨钟', '晨钟响起，山门外的雾还没有散。');
+    await writeChapter(page, bookId, '第二章：暮鼓', '暮鼓声中，少年背着竹篓下山。');
+    const third = await writeChapter(page, bookId, '第三章：夜雨', '夜雨敲窗，他在灯下读一封旧信。');
+
+    await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
+    const row = (title: string) => page.locator('.ant-table-row').filter({ hasText: title });
+    await row('第一章：晨钟').waitFor();
+
+    // 发布 beside 编辑 asks first; thinking better of it publishes nothing.
+    await row('第一章：晨钟').getByRole('button', { name: '发布' }).click();
+    await confirmDialog(page).getByText('发布「第一章：晨钟」？').waitFor();
+    await confirmDialog(page).getByText('发布后读者即可阅读，已发布的章节不能撤回为草稿。', { exact: false }).waitFor();
+    await confirmDialog(page)
+      .getByRole('button', { name: /^取\s?消$/ })
+      .click();
+    expect(await page.getByText('发布前检查').count()).toBe(0);
+    expect(statusOf(first)).toBe('draft');
+    // Confirmed: the checks run (a short chapter is a warning) and it goes out.
+    await row('第一章：晨钟').getByRole('button', { name: '发布' }).click();
+    await confirmDialog(page)
+      .getByRole('button', { name: /^发\s?布$/ })
+      .click();
+    await page.getByRole('button', { name: '仍然发布' }).click();
+    await row('第一章：晨钟').getByText('已发布').waitFor({ timeout: 10_000 });
+    expect(statusOf(first)).toBe('published');
+
+    // Moving starts from the chapter's own place and says how far it can go.
+    await row('第三章：夜雨').getByRole('button', { name: '···' }).click();
+    await page.getByRole('menuitem', { name: '移动', exact: true }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '移动章节「第三章：夜雨」' });
+    await dialog.getByText('可填 1~3，即该分卷中的第几章').waitFor();
+    expect(await dialog.getByRole('spinbutton').inputValue()).toBe('3');
+    // OK without a change leaves it where it was (it used to jump to the top).
+    await dialog.getByRole('button', { name: /^确\s?定$/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const order = () =>
+      serverRows<{ id: number }>(
+        'select id from chapters where book_id = ? and deleted_at is null order by sort, id',
+        bookId,
+      ).map((r) => r.id);
+    expect(order().at(-1)).toBe(third);
+    await row('第三章：夜雨').getByRole('button', { name: '···' }).click();
+    await page.getByRole('menuitem', { name: '移动', exact: true }).click();
+    await dialog.getByRole('spinbutton').fill('2');
+    await dialog.getByRole('button', { name: /^确\s?定$/ }).click();
+    await expect.poll(() => order()[1], { timeout: 10_000 }).toBe(third);
     await context.close();
   });
 });

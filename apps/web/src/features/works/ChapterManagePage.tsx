@@ -273,9 +273,11 @@ function ChaptersTab({
   const [page, setPage] = useState(1);
   const [volumeEdit, setVolumeEdit] = useState<{ id: number | null; title: string } | null>(null);
   const [volumeDelete, setVolumeDelete] = useState<Volume | null>(null);
-  const [moving, setMoving] = useState<ChapterItem | null>(null);
+  const [moving, setMoving] = useState<{ chapter: ChapterItem; position: number } | null>(null);
   const [removing, setRemoving] = useState<ChapterItem | null>(null);
   const [publishing, setPublishing] = useState<ChapterItem | null>(null);
+  // Publishing from the list asks first: one click next to 编辑 must not put a chapter before readers for good.
+  const [publishAsk, setPublishAsk] = useState<ChapterItem | null>(null);
   const [payPointAt, setPayPointAt] = useState<ChapterItem | null>(null);
   const chapters = useChapters(bookId, volumeId, page);
   const pay = usePayPoint(bookId);
@@ -285,6 +287,8 @@ function ChaptersTab({
     if (done) toast.success(done);
     void invalidate();
   };
+  /** For buttons: a refusal was already said in a toast (the api layer's), and nothing changed. */
+  const quietly = (p: Promise<unknown>) => p.catch(() => undefined);
   // The volume name follows §5's text pattern: said under the field as the author types, not after sending.
   const volumeTitle = volumeEdit?.title.trim() ?? '';
   const volumeProblem = volumeTitle && !isAllowedText(volumeTitle) ? TEXT_PATTERN_MESSAGE[currentLocale()] : null;
@@ -298,7 +302,9 @@ function ChaptersTab({
           title: volumeEdit?.title ?? '',
         }),
       t('common.saved'),
-    ).then(() => setVolumeEdit(null));
+    )
+      .then(() => setVolumeEdit(null))
+      .catch(() => undefined);
   };
   const movable = volumes.filter((v) => !v.is_notice);
   const sortVolume = (id: number, by: number) => {
@@ -306,7 +312,7 @@ function ChaptersTab({
     const i = ids.indexOf(id);
     const [x] = ids.splice(i, 1);
     ids.splice(i + by, 0, x);
-    void act(() => apiPost('/api/pc/v1/book-chapter/volume-sort', { book_id: bookId, volume_ids: ids }));
+    void quietly(act(() => apiPost('/api/pc/v1/book-chapter/volume-sort', { book_id: bookId, volume_ids: ids })));
   };
   const offset = (page - 1) * (chapters.data?.page_size ?? 30);
   const moveBy = (c: ChapterItem, index: number, by: number) =>
@@ -468,7 +474,7 @@ function ChaptersTab({
                     </Button>
                   </Link>
                   {c.status !== 'published' && (
-                    <Button size="small" type="link" onClick={() => setPublishing(c)}>
+                    <Button size="small" type="link" onClick={() => setPublishAsk(c)}>
                       {t('manage.publish')}
                     </Button>
                   )}
@@ -478,7 +484,7 @@ function ChaptersTab({
                     icon={<ArrowUpOutlined />}
                     aria-label={t('manage.up')}
                     disabled={offset + index === 0}
-                    onClick={() => void moveBy(c, index, -1)}
+                    onClick={() => void quietly(moveBy(c, index, -1))}
                   />
                   <Button
                     size="small"
@@ -486,13 +492,17 @@ function ChaptersTab({
                     icon={<ArrowDownOutlined />}
                     aria-label={t('manage.down')}
                     disabled={offset + index >= (chapters.data?.total ?? 0) - 1}
-                    onClick={() => void moveBy(c, index, 1)}
+                    onClick={() => void quietly(moveBy(c, index, 1))}
                   />
                   <Dropdown
                     trigger={['click']}
                     menu={{
                       items: [
-                        { key: 'move', label: t('manage.move'), onClick: () => setMoving(c) },
+                        {
+                          key: 'move',
+                          label: t('manage.move'),
+                          onClick: () => setMoving({ chapter: c, position: offset + index + 1 }),
+                        },
                         ...(c.counted
                           ? [
                               {
@@ -583,16 +593,34 @@ function ChaptersTab({
       />
       {moving && (
         <MoveDialog
-          chapter={moving}
+          chapter={moving.chapter}
+          position={moving.position}
           volumes={volumes}
           onClose={() => setMoving(null)}
           onMove={(v, position) =>
             act(() =>
-              apiPost('/api/pc/v1/book-chapter/move', { chapter_id: moving.chapter_id, volume_id: v, position }),
+              apiPost('/api/pc/v1/book-chapter/move', {
+                chapter_id: moving.chapter.chapter_id,
+                volume_id: v,
+                position,
+              }),
             ).then(() => setMoving(null))
           }
         />
       )}
+      <ConfirmDialog
+        open={Boolean(publishAsk)}
+        title={t(publishAsk?.status === 'revised' ? 'manage.publishRevisedConfirm' : 'manage.publishConfirm', {
+          title: publishAsk?.title || t('editor.newChapter'),
+        })}
+        plainTxt={t(publishAsk?.status === 'revised' ? 'manage.publishRevisedTxt' : 'manage.publishConfirmTxt')}
+        btnTxt={t('manage.publish')}
+        onConfirm={() => {
+          setPublishing(publishAsk);
+          setPublishAsk(null);
+        }}
+        onCancel={() => setPublishAsk(null)}
+      />
       {publishing && (
         <PublishDialog
           chapterId={publishing.chapter_id}
@@ -611,30 +639,41 @@ function ChaptersTab({
 
 function MoveDialog(props: {
   chapter: ChapterItem;
+  /** Where the chapter stands now in its volume (1-based): the dialog starts there. */
+  position: number;
   volumes: Volume[];
   onClose: () => void;
   onMove: (volumeId: number, position: number) => Promise<unknown>;
 }) {
   const { t } = useTranslation(WORKS_NS);
   const [volumeId, setVolumeId] = useState(props.chapter.volume_id);
-  const [position, setPosition] = useState<number | null>(1);
+  const [position, setPosition] = useState<number | null>(props.position);
+  const target = props.volumes.find((v) => v.volume_id === volumeId);
+  // Into another volume the chapter can also go after its last chapter.
+  const last = Math.max(1, (target?.chapters ?? 0) + (volumeId === props.chapter.volume_id ? 0 : 1));
   return (
     <Modal
       open
-      title={t('manage.moveTitle')}
+      title={t('manage.moveTitle', { title: props.chapter.title || t('editor.newChapter') })}
       onCancel={props.onClose}
-      onOk={() => void props.onMove(volumeId, Math.max(0, (position ?? 1) - 1))}
+      // A refusal (a published chapter would change between free and paid) is said in a toast; the dialog stays.
+      onOk={() => void props.onMove(volumeId, Math.max(0, Math.min(position ?? 1, last) - 1)).catch(() => undefined)}
     >
       <Form layout="vertical">
         <Form.Item label={t('manage.moveTo')}>
           <Select
             value={volumeId}
-            onChange={setVolumeId}
+            onChange={(v) => {
+              setVolumeId(v);
+              // Into another volume: after its last chapter, unless the author says otherwise.
+              const to = props.volumes.find((x) => x.volume_id === v);
+              setPosition(v === props.chapter.volume_id ? props.position : (to?.chapters ?? 0) + 1);
+            }}
             options={props.volumes.map((v) => ({ value: v.volume_id, label: v.title }))}
           />
         </Form.Item>
-        <Form.Item label={t('manage.position')}>
-          <InputNumber min={1} value={position} onChange={setPosition} />
+        <Form.Item label={t('manage.position')} extra={t('manage.positionRange', { count: last })}>
+          <InputNumber min={1} max={last} precision={0} value={position} onChange={setPosition} />
         </Form.Item>
       </Form>
     </Modal>
