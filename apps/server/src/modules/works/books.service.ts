@@ -216,20 +216,32 @@ export class BooksService {
     const input = this.validate({ ...raw, kind: book.kind });
     if (!(await this.titleAvailable(owner.clientId, input.title, book.id))) throw titleTaken();
     try {
-      await this.#db
-        .updateTable('books')
-        .set({
-          title: input.title,
-          title_key: titleKey(input.title),
-          category: input.category,
-          tags: JSON.stringify(input.tags),
-          intro: input.intro,
-          cover: input.cover,
-          finished: input.finished ? 1 : 0,
-          updated_at: Date.now(),
-        })
-        .where('id', '=', book.id)
-        .execute();
+      await inTransaction(this.#db, async (tx) => {
+        const now = Date.now();
+        await tx
+          .updateTable('books')
+          .set({
+            title: input.title,
+            title_key: titleKey(input.title),
+            category: input.category,
+            tags: JSON.stringify(input.tags),
+            intro: input.intro,
+            cover: input.cover,
+            finished: input.finished ? 1 : 0,
+            updated_at: now,
+          })
+          .where('id', '=', book.id)
+          .execute();
+        // A short story's one text carries its title (the editor shows it, not as a field): it follows a rename.
+        if (book.kind === 'short' && input.title !== book.title) {
+          await tx
+            .updateTable('chapters')
+            .set({ title: input.title, updated_at: now })
+            .where('book_id', '=', book.id)
+            .where('title', '=', book.title)
+            .execute();
+        }
+      });
     } catch (error) {
       if (/unique|duplicate/i.test(String((error as Error).message))) throw titleTaken();
       throw error;

@@ -39,6 +39,22 @@ describe('books', () => {
     expect(drafts.body.data.total).toBe(1);
   });
 
+  it("renames a short story's text with the story", async () => {
+    const { client } = await authorClient(t);
+    const short = await createBook(client, { kind: 'short', title: uniqueTitle('雨巷来信') });
+    const renamed = uniqueTitle('雨巷旧信');
+    const res = await client.post('/api/pc/v1/book/save-book-info', {
+      book_id: short.book_id,
+      title: renamed,
+      category: 'xuanyi',
+      intro: INTRO,
+      tags: [],
+    });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+    const text = await client.get('/api/pc/v1/book-chapter/list', { book_id: short.book_id });
+    expect(text.body.data.list.map((c: any) => c.title)).toEqual([renamed]);
+  });
+
   it('keeps titles unique within a brand, but not across brands', async () => {
     const a = await authorClient(t);
     const b = await authorClient(t);
