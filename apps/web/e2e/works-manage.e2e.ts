@@ -169,3 +169,32 @@ describe('publishing and moving from the chapter list', () => {
     await context.close();
   });
 });
+
+describe('the growth stage page', () => {
+  it('says what each number counts, in Chinese and in English', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `成长阶段${Date.now().toString(36)}`);
+    await page.goto(appUrl(`/front/book-manage/stage?book_id=${bookId}`));
+    await page.getByTestId('stage-explain').getByText('新书起步：还没有发布章节。', { exact: false }).waitFor();
+    const stat = (key: string) => page.getByTestId(`stage-stat-${key}`);
+    await stat('published').getByText('已发布章节的字数，不含作品相关').waitFor();
+    await stat('total').getByText('全部章节的字数，含草稿；不含作品相关和回收站').waitFor();
+    await stat('avg7').getByText('近7天（北京时间，含今天）首次发布的字数之和 ÷ 7').waitFor();
+    await stat('streak').getByText('截至今天（今天还没发布则截至昨天）', { exact: false }).waitFor();
+    await stat('updateDays').getByText('有新章节首次发布的天数，按北京时间计').waitFor();
+    // The book's age has a title of its own (it had none).
+    await stat('created').getByText('创作天数').waitFor();
+    await stat('created').getByText('1天').waitFor();
+    await page.getByText('每天首次发布的章节字数（北京时间）', { exact: false }).waitFor();
+
+    await context.addInitScript(() => localStorage.setItem('ac:language', 'en-US'));
+    await page.reload();
+    await stat('avg7')
+      .getByText('Words first published in the last 7 days (Beijing time, today included) ÷ 7')
+      .waitFor();
+    await stat('created').getByText('Days since created').waitFor();
+    await stat('created').getByText('1 day').waitFor();
+    await context.close();
+  });
+});

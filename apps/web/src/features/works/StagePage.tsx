@@ -43,6 +43,9 @@ export default function StagePage() {
           {t(`stage.stages.${s.stage}`)}
         </Tag>
       </div>
+      <Typography.Paragraph type="secondary" data-testid="stage-explain">
+        {t(`stage.stageExplain.${s.stage}`, { words: formatCount(s.sign_threshold) })}
+      </Typography.Paragraph>
       <Card style={{ marginBottom: 16 }}>
         <Typography.Title level={5}>{t('stage.signProgress')}</Typography.Title>
         <Progress percent={Math.floor(s.sign_progress * 100)} status={s.can_apply_sign ? 'success' : 'active'} />
@@ -66,27 +69,30 @@ export default function StagePage() {
               : null}
         </Typography.Text>
       </Card>
-      <Row gutter={16} style={{ marginBottom: 16 }}>
-        <Col span={4}>
-          <Statistic title={t('stage.published')} value={s.published_words} />
-        </Col>
-        <Col span={4}>
-          <Statistic title={t('stage.total')} value={s.total_words} />
-        </Col>
-        <Col span={4}>
-          <Statistic title={t('stage.avg7')} value={s.avg_words_7d} />
-        </Col>
-        <Col span={4}>
-          <Statistic title={t('stage.streak')} value={t('stage.streakDays', { count: s.streak })} />
-        </Col>
-        <Col span={4}>
-          <Statistic title={t('stage.updateDays')} value={s.update_days} />
-        </Col>
-        <Col span={4}>
-          <Statistic title=" " value={t('stage.createdDays', { count: s.days_since_created })} />
-        </Col>
+      {/* Every number says what it counts: words of which chapters, which days, in which time zone. */}
+      <Row gutter={16} style={{ marginBottom: 16 }} className="ac-stage__stats">
+        {(
+          [
+            ['published', t('stage.published'), s.published_words],
+            ['total', t('stage.total'), s.total_words],
+            ['avg7', t('stage.avg7'), s.avg_words_7d],
+            ['streak', t('stage.streak'), t('stage.streakDays', { count: s.streak })],
+            ['updateDays', t('stage.updateDays'), s.update_days],
+            ['created', t('stage.created'), t('stage.streakDays', { count: s.days_since_created })],
+          ] as const
+        ).map(([key, title, value]) => (
+          <Col span={4} key={key} data-testid={`stage-stat-${key}`}>
+            <Statistic title={title} value={value} />
+            <Typography.Text type="secondary" className="ac-stage__explain">
+              {t(`stage.explain.${key}`)}
+            </Typography.Text>
+          </Col>
+        ))}
       </Row>
       <Card title={t('stage.daily')}>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+          {t('stage.explain.daily', { max: formatCount(Math.max(0, ...s.daily.map((d) => d.words))) })}
+        </Typography.Paragraph>
         <div className="ac-stage__bars" role="img" aria-label={t('stage.daily')}>
           {s.daily.map((d) => (
             <Tooltip key={d.date} title={`${d.date} · ${d.words}`}>

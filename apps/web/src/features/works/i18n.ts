@@ -198,7 +198,23 @@ export const worksZhCN = {
     streakDays: '{{count}}天',
     streakDays_one: '{{count}}天',
     updateDays: '累计更新天数',
-    createdDays: '创作第{{count}}天',
+    created: '创作天数',
+    stageExplain: {
+      new: '新书起步：还没有发布章节。发布后，每天首次发布的字数会计入下面的统计。',
+      growing: '成长期：已开始发布，已发布字数达到 {{words}} 字即可申请签约。',
+      sign: '可申请签约：已发布字数已达到 {{words}} 字的签约要求。',
+      listing: '可上架免费站：已发布字数已达到签约要求和免费站上架字数。',
+    },
+    explain: {
+      published: '已发布章节的字数，不含作品相关',
+      total: '全部章节的字数，含草稿；不含作品相关和回收站',
+      avg7: '近7天（北京时间，含今天）首次发布的字数之和 ÷ 7',
+      streak: '截至今天（今天还没发布则截至昨天）每天都有新章节首次发布的天数',
+      updateDays: '有新章节首次发布的天数，按北京时间计',
+      created: '从创建作品当天算起',
+      daily:
+        '每天首次发布的章节字数（北京时间），修改已发布章节、作品相关章节不计入；最高一天 {{max}} 字。鼠标移到柱子上可查看当天字数。',
+    },
     daily: '近30天每日发布字数',
     words: '字数',
     listingHint: '签约后发布满 {{words}} 字，将在免费站自动上架',
@@ -257,6 +273,7 @@ export const worksZhCN = {
     scheduleZone: '按北京时间（UTC+8）发布，与电脑所在时区无关',
     scheduleLocal: '相当于本机时间 {{time}}',
     scheduledAtBeijing: '将于北京时间 {{time}} 发布',
+    scheduleBlocked: '本章原定北京时间 {{time}} 定时发布，但未通过发布前检查，没有发布：{{note}}。请修改后重新发布或重新设置定时。',
     scheduleAnyway: '仍然定时发布',
     scheduleCancelConfirm: '确认取消这一章的定时发布？',
     scheduleCancelTxt: '章节会留在草稿箱，内容不受影响。',
@@ -637,7 +654,25 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     streakDays: '{{count}} days',
     streakDays_one: '{{count}} day',
     updateDays: 'Days updated',
-    createdDays: 'Day {{count}} of writing',
+    created: 'Days since created',
+    stageExplain: {
+      new: 'Just started: nothing published yet. Once you publish, the words first published each day count below.',
+      growing: 'Growing: publishing has begun; at {{words}} published words you can apply for signing.',
+      sign: 'Ready to apply for signing: the published words have reached the {{words}} words signing asks for.',
+      listing:
+        'Ready for the free app: the published words have reached both the signing and the free-app listing lines.',
+    },
+    explain: {
+      published: 'Words of published chapters, notices not included',
+      total: 'Words of all chapters, drafts included; notices and the recycle bin not included',
+      avg7: 'Words first published in the last 7 days (Beijing time, today included) ÷ 7',
+      streak:
+        'Days in a row, up to today (or yesterday if nothing is out today yet), on which a new chapter was first published',
+      updateDays: 'Days on which a new chapter was first published, in Beijing time',
+      created: 'Counted from the day the book was created',
+      daily:
+        'Words of chapters first published each day (Beijing time); revisions of published chapters and notices do not count; best day {{max}} words. Hover over a bar for its day.',
+    },
     daily: 'Words published per day, last 30 days',
     words: 'Words',
     listingHint: 'After signing, at {{words}} published words the book is listed on the free app automatically',
@@ -699,6 +734,8 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     scheduleZone: "Publishes at Beijing time (UTC+8), whatever your computer's time zone",
     scheduleLocal: 'That is {{time}} on this computer',
     scheduledAtBeijing: 'Publishes at {{time}} Beijing time',
+    scheduleBlocked:
+      'This chapter was due to be published at {{time}} Beijing time but did not pass the checks before publishing, so it was not published: {{note}}. Fix it, then publish it or set a time again.',
     scheduleAnyway: 'Schedule anyway',
     scheduleCancelConfirm: 'Cancel the scheduled publication of this chapter?',
     scheduleCancelTxt: 'The chapter stays in the drafts box with its text unchanged.',
