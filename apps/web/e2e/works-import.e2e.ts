@@ -2,7 +2,7 @@ import iconv from 'iconv-lite';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launchBrowser, newPage } from './browser.ts';
-import { createBook, logInAuthor, serverRows } from './works-session.ts';
+import { createBook, logInAuthor, serverRow, serverRows } from './works-session.ts';
 
 /**
  * Importing in Chromium against the real server: a chapter longer than a chapter may be is split
@@ -106,8 +106,24 @@ describe('importing a long manuscript', () => {
     ]);
     // A chapter right under a volume heading has no chapter above it to merge into.
     expect(await page.getByTestId('import-segment').nth(6).getByRole('button', { name: '并入上一章' }).count()).toBe(0);
+    // The number said is the text's words, the one the book will show: headings are not counted.
+    const said = async () => Number(/正文共 (\d+) 字/.exec(await page.locator('.ant-modal-body').innerText())?.[1]);
+    const before = await said();
+    await page.getByText('（章节名、分卷名不计入字数）').waitFor();
+    // Skipping the foreword says how many words stay out, and the count drops by as many (13).
+    const foreword = page.getByTestId('import-segment').nth(2);
+    await foreword.locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('跳过').click();
+    await page.getByTestId('import-skipped').getByText('跳过的 13 字不会导入').waitFor();
+    expect(await said()).toBe(before - 13);
+    await foreword.locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('章节').click();
+    await expect.poll(said).toBe(before);
     await page.getByRole('button', { name: '创建草稿' }).click();
     await page.getByText('导入完成，已创建 5 个草稿').waitFor({ timeout: 30_000 });
+    expect(serverRow<{ total_words: number }>('select total_words from books where id = ?', bookId)?.total_words).toBe(
+      before,
+    );
     const held = serverRows<{ body: string }>(
       'select chapter_texts.body as body from chapters join chapter_texts on chapter_texts.chapter_id = chapters.id join volumes on volumes.id = chapters.volume_id where chapters.book_id = ? order by volumes.sort, chapters.sort',
       bookId,

@@ -173,6 +173,10 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
   };
 
   const chaptersCount = segments.filter((s) => s.kind === 'chapter').length;
+  // The words that will reach the drafts, as the book will count them once imported (not the file's total with its headings).
+  const wordsOf = (kind: ImportSegment['kind']) =>
+    segments.reduce((sum, s) => (s.kind === kind ? sum + s.words : sum), 0);
+  const skippedWords = wordsOf('skip');
   const done = status?.status === 'done';
   return (
     <Modal
@@ -257,8 +261,14 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
             {t('import.detected', {
               count: chaptersCount,
               encoding: upload.encoding.toUpperCase(),
-              words: upload.total_words,
+              words: wordsOf('chapter'),
             })}
+            {skippedWords > 0 && (
+              <Typography.Text type="warning" data-testid="import-skipped">
+                {' '}
+                {t('import.skippedWords', { words: skippedWords })}
+              </Typography.Text>
+            )}
             <br />
             <Typography.Text type="secondary">{t('import.adjustHint')}</Typography.Text>
           </Typography.Paragraph>
