@@ -1,6 +1,8 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launchBrowser, newPage } from './browser.ts';
+import '../../server/src/platform/jobs/jobs.tables.ts';
+import { closeServerDb, serverDb } from './home-session.ts';
 import { createBook, INTRO, logInAuthor, openNewChapter, serverChapterText, serverRow } from './works-session.ts';
 
 /**
@@ -13,7 +15,10 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(async () => browser?.close());
+afterAll(async () => {
+  await browser?.close();
+  await closeServerDb();
+});
 
 const MAX = 200_000;
 
@@ -278,6 +283,51 @@ describe('the history drawer', () => {
     await drawer.locator('.ac-history__list .ant-list-item').first().waitFor();
     expect(await drawer.locator('.ac-history__list').textContent()).toContain('自动保存');
     expect(await drawer.getByTestId('history-failed').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('a scheduled chapter the checks stopped', () => {
+  it('says in the editor that it was not published at its time, and why', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `定时拦截${Date.now().toString(36)}`);
+    const chapterId = await openNewChapter(page, bookId);
+    await page.getByTestId('chapter-title').fill('第一章：出发');
+    const body = page.getByTestId('chapter-body');
+    await body.fill(prose(400));
+    await saved(page);
+    await page.getByRole('button', { name: /定时发布/ }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '定时发布' })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.getByText('已设置定时发布').waitFor({ timeout: 10_000 });
+    // After scheduling, the author adds a sentence the checks refuse.
+    await body.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('路边贴着网络赌博的广告。');
+    await saved(page);
+
+    // TEST-ONLY: the publication's time comes (the job is made due in the test server's database).
+    await serverDb()
+      .db.updateTable('jobs')
+      .set({ run_at: Date.now() - 1000 })
+      .where('status', '=', 'pending')
+      .where('payload', 'like', `%"chapterId":${chapterId}}%`)
+      .execute();
+    await expect.poll(() => scheduledAt(bookId), { timeout: 20_000 }).toBeNull();
+    expect(serverRow<{ status: string }>('select status from chapters where id = ?', chapterId)?.status).toBe('draft');
+
+    await page.reload();
+    const notice = page.getByTestId('schedule-blocked');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(
+      /本章原定北京时间 .+ 定时发布，但未通过发布前检查，没有发布：.*网络赌博/,
+    );
+    // It was not published late: no "published at" notice.
+    expect(await page.getByText('补发').count()).toBe(0);
     await context.close();
   });
 });

@@ -273,7 +273,8 @@ export const worksZhCN = {
     scheduleZone: '按北京时间（UTC+8）发布，与电脑所在时区无关',
     scheduleLocal: '相当于本机时间 {{time}}',
     scheduledAtBeijing: '将于北京时间 {{time}} 发布',
-    scheduleBlocked: '本章原定北京时间 {{time}} 定时发布，但未通过发布前检查，没有发布：{{note}}。请修改后重新发布或重新设置定时。',
+    scheduleBlocked:
+      '本章原定北京时间 {{time}} 定时发布，但未通过发布前检查，没有发布：{{note}}。请修改后重新发布或重新设置定时。',
     scheduleAnyway: '仍然定时发布',
     scheduleCancelConfirm: '确认取消这一章的定时发布？',
     scheduleCancelTxt: '章节会留在草稿箱，内容不受影响。',

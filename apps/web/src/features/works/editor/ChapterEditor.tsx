@@ -493,7 +493,13 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
 
   const chapterStatus = (flags.chapterStatus ?? chapter.status) as 'draft' | 'published' | 'revised';
   const titleProblem = flags.titleProblem ?? chapter.title_problem;
-  const late = chapter.last_publish?.late_ms ? chapter.last_publish : null;
+  const late =
+    chapter.last_publish?.late_ms && chapter.last_publish.outcome === 'published' ? chapter.last_publish : null;
+  // A scheduled publication the checks stopped at its time: said here, where the author fixes it.
+  const blocked =
+    chapterStatus !== 'published' && !chapter.scheduled_at && chapter.last_publish?.outcome === 'blocked'
+      ? chapter.last_publish
+      : null;
 
   return (
     <div className="ac-editor" data-skin={skin}>
@@ -557,6 +563,18 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
           message={t('editor.lateNotice', {
             scheduled: formatTime(late.scheduled_at),
             published: formatTime(late.published_at),
+          })}
+        />
+      )}
+
+      {blocked && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="schedule-blocked"
+          message={t('editor.scheduleBlocked', {
+            time: formatBeijing(blocked.scheduled_at ?? blocked.published_at),
+            note: blocked.note ?? '',
           })}
         />
       )}
