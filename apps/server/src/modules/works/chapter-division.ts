@@ -223,26 +223,31 @@ export function tidyBody(lines: string[]): string {
     .join('\n');
 }
 
-export function preview(lines: string[], headings: Heading[]): SegmentPreview[] {
-  // Parts of a stretch split for size: '<title>', '<title>之二', '<title>之三'… (split points taking no line).
+export function preview(lines: string[], headings: Heading[], max = WORKS_LIMITS.chapterTextMax): SegmentPreview[] {
+  const bodies = headings.map((h, i) => (h.kind === 'volume' ? '' : segmentText(lines, h, headings[i + 1])));
+  // Parts of a stretch split for size: '<title>', '<title>之二', '<title>之三'… (split points taking no line)
+  // whose text together is longer than a chapter may be; a split the author made in a short chapter is
+  // named the same way but is no size split.
   const forSize = new Set<number>();
-  let base = -1;
-  let part = 2;
+  let chain: number[] = [];
+  const close = () => {
+    if (chain.length > 1 && chain.reduce((sum, k) => sum + bodies[k].length + 1, -1) > max)
+      for (const k of chain) forSize.add(k);
+    chain = [];
+  };
   headings.forEach((h, i) => {
-    if (h.kind !== 'chapter') {
-      base = -1;
-      return;
-    }
-    if (base >= 0 && !h.consume && h.title === partTitle(headings[base].title, part)) {
-      forSize.add(base).add(i);
-      part++;
+    if (h.kind !== 'chapter') return close();
+    const base = chain[0];
+    if (base !== undefined && !h.consume && h.title === partTitle(headings[base].title, chain.length + 1)) {
+      chain.push(i);
     } else {
-      base = i;
-      part = 2;
+      close();
+      chain = [i];
     }
   });
+  close();
   return headings.map((h, i) => {
-    const body = h.kind === 'volume' ? '' : segmentText(lines, h, headings[i + 1]);
+    const body = bodies[i];
     const firstLine = body.slice(0, body.indexOf('\n') === -1 ? undefined : body.indexOf('\n'));
     const raw = lines[h.line]?.trim() ?? '';
     return {

@@ -393,6 +393,28 @@ describe('import', () => {
     });
   });
 
+  it("does not call the author's own split of a short chapter a split for size", async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const up = (
+      await upload(
+        client,
+        '/api/pc/v1/book-chapter/upload',
+        { book_id: book.book_id, file_name: '书.txt' },
+        Buffer.from(MANUSCRIPT),
+      )
+    ).body.data;
+    const segments = up.segments.map((s: any) => ({ line: s.line, kind: s.kind, title: s.title, consume: s.consume }));
+    // As the dialog names it: the part cut from 第十二章 at its second paragraph is '第十二章之二'.
+    segments.splice(5, 0, { line: 10, kind: 'chapter', title: '第十二章之二', consume: false });
+    const again = (await client.post('/api/pc/v1/book-chapter/upload-preview', { import_id: up.import_id, segments }))
+      .body.data.segments;
+    expect(again.slice(4, 6).map((s: any) => [s.title, s.split_for_size])).toEqual([
+      ['第十二章', false],
+      ['第十二章之二', false],
+    ]);
+  });
+
   it('refuses unreadable files and bad splits with a clear message', async () => {
     const { client } = await authorClient(t);
     const book = await createBook(client);
