@@ -56,6 +56,43 @@ describe('the book information page', () => {
   });
 });
 
+describe('deleting a book', () => {
+  it('names the book and what goes with it, and deletes a book with text only once its title is typed', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const title = `删除${Date.now().toString(36)}`;
+    const bookId = await createBook(page, title);
+    await page.getByRole('button', { name: /导入章节/ }).click();
+    await page.getByTestId('import-file').setInputFiles({
+      name: '稿.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('第一章 开端\n山风吹过竹林。\n第二章 远行\n他走出了山门。'),
+    });
+    await page.getByRole('button', { name: '创建草稿' }).click();
+    await page.getByText('导入完成，已创建 2 个草稿').waitFor({ timeout: 30_000 });
+
+    await page.goto(appUrl(`/front/book-manage/information?book_id=${bookId}`));
+    await page.getByRole('button', { name: /删除作品/ }).click();
+    const dialog = page.locator('.ac-confirm-dialog');
+    await dialog.getByText(`确认删除《${title}》？`).waitFor();
+    await dialog.getByText(`《${title}》的2个章节、共12字将随作品一并删除`, { exact: false }).waitFor();
+    const confirm = dialog.getByRole('button', { name: /删除作品/ });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox').fill(`${title}x`);
+    expect(await confirm.isDisabled()).toBe(true);
+    expect(
+      serverRow<{ deleted_at: number | null }>('select deleted_at from books where id = ?', bookId)?.deleted_at,
+    ).toBeNull();
+    await dialog.getByRole('textbox').fill(title);
+    await confirm.click();
+    await page.waitForURL(/\/front\/book-manage\/list$/);
+    expect(
+      serverRow<{ deleted_at: number | null }>('select deleted_at from books where id = ?', bookId)?.deleted_at,
+    ).not.toBeNull();
+    await context.close();
+  });
+});
+
 describe('the works list', () => {
   it("keeps the author's own order chosen after a reload", async () => {
     const { context, page } = await newPage(browser);

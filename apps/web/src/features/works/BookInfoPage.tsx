@@ -53,6 +53,8 @@ export function BookInfo({ kind }: { kind: BookKind }) {
   const [saving, setSaving] = useState(false);
   const [titleState, setTitleState] = useState<'free' | 'taken' | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  /** A book with text is deleted only once its title is typed: one wrong click must not take a manuscript. */
+  const [typedTitle, setTypedTitle] = useState('');
   const titleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const fileInput = useRef<HTMLInputElement | null>(null);
 
@@ -321,18 +323,42 @@ export function BookInfo({ kind }: { kind: BookKind }) {
         </Form.Item>
         {book.data && !book.data.deletable && book.data.delete_refusal && (
           <Form.Item wrapperCol={{ offset: 4, span: 14 }}>
-            <Alert type="info" showIcon message={`${t('info.cannotDelete')}：${book.data.delete_refusal}`} />
+            <Alert type="info" showIcon message={book.data.delete_refusal} data-testid="delete-refusal" />
           </Form.Item>
         )}
       </Form>
-      <ConfirmDialog
-        open={confirmDelete}
-        title={t('info.deleteTitle')}
-        plainTxt={t('info.deleteTxt')}
-        btnTxt={t('info.deleteBook')}
-        onConfirm={remove}
-        onCancel={() => setConfirmDelete(false)}
-      />
+      {book.data && (
+        <ConfirmDialog
+          open={confirmDelete}
+          title={t('info.deleteTitleNamed', { title: book.data.title })}
+          plainTxt={
+            book.data.total_words > 0
+              ? t('info.deleteTxtWithText', {
+                  title: book.data.title,
+                  chapters: book.data.chapter_count,
+                  words: formatCount(book.data.total_words),
+                })
+              : t('info.deleteTxt')
+          }
+          btnTxt={t('info.deleteBook')}
+          confirmDisabled={book.data.total_words > 0 && typedTitle.trim() !== book.data.title}
+          onConfirm={remove}
+          onCancel={() => {
+            setConfirmDelete(false);
+            setTypedTitle('');
+          }}
+        >
+          {book.data.total_words > 0 && (
+            <Input
+              autoFocus
+              value={typedTitle}
+              onChange={(e) => setTypedTitle(e.target.value)}
+              placeholder={t('info.deleteTypeTitle', { title: book.data.title })}
+              aria-label={t('info.deleteTypeTitle', { title: book.data.title })}
+            />
+          )}
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

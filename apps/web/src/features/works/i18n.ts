@@ -68,6 +68,10 @@ export const worksZhCN = {
     publishedWords: '已发布字数',
     deleteBook: '删除作品',
     deleteTitle: '确认删除作品？',
+    deleteTitleNamed: '确认删除《{{title}}》？',
+    deleteTxtWithText:
+      '《{{title}}》的{{chapters}}个章节、共{{words}}字将随作品一并删除，作品名可被重新使用。此操作无法撤销。',
+    deleteTypeTitle: '请输入作品名称“{{title}}”以确认删除',
     deleteTxt: '删除后作品及其草稿将从列表中移除，作品名可被重新使用。此操作无法撤销。',
     deleted: '作品已删除',
     cannotDelete: '不能删除',
@@ -506,6 +510,10 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     publishedWords: 'Published words',
     deleteBook: 'Delete book',
     deleteTitle: 'Delete this book?',
+    deleteTitleNamed: 'Delete "{{title}}"?',
+    deleteTxtWithText:
+      'The {{chapters}} chapters of "{{title}}" ({{words}} words) are deleted with it, and its title can be used again. This cannot be undone.',
+    deleteTypeTitle: 'Type the title "{{title}}" to confirm',
     deleteTxt: 'The book and its drafts leave your list and its title can be used again. This cannot be undone.',
     deleted: 'Book deleted',
     cannotDelete: 'Cannot be deleted',
