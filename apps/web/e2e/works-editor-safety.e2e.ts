@@ -331,3 +331,31 @@ describe('a scheduled chapter the checks stopped', () => {
     await context.close();
   });
 });
+
+describe('publishing from the editor', () => {
+  it('asks before a chapter with nothing to fix goes out, and leaves it a draft when the author goes back', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `发布确认${Date.now().toString(36)}`);
+    const chapterId = await openNewChapter(page, bookId);
+    await page.getByTestId('chapter-title').fill('第一章：出发');
+    await page.getByTestId('chapter-body').fill(prose(400));
+    await saved(page);
+    const draftStatus = () =>
+      serverRow<{ status: string }>('select status from chapters where id = ?', chapterId)?.status;
+
+    await page.getByTestId('publish-button').click();
+    const dialog = page.getByTestId('publish-dialog');
+    await dialog.getByText('检查通过，没有发现问题').waitFor({ timeout: 10_000 });
+    expect(await dialog.textContent()).toContain('已发布的章节不能撤回为草稿');
+    expect(draftStatus()).toBe('draft');
+    await dialog.getByRole('button', { name: '返回修改' }).click();
+    expect(draftStatus()).toBe('draft');
+
+    await page.getByTestId('publish-button').click();
+    await page.getByTestId('publish-confirm').click();
+    await page.getByText('发布成功').waitFor({ timeout: 10_000 });
+    expect(draftStatus()).toBe('published');
+    await context.close();
+  });
+});

@@ -301,6 +301,9 @@ export const worksZhCN = {
     blocked: '以下问题需要修改后才能发布：',
     warnings: '以下内容请确认：',
     publishAnyway: '仍然发布',
+    confirm: '确认发布',
+    passed: '检查通过，没有发现问题',
+    passedTxt: '发布后读者即可阅读，已发布的章节不能撤回为草稿。',
     backToEdit: '返回修改',
     locate: '定位',
     rules: {
@@ -769,6 +772,10 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     blocked: 'Fix these before publishing:',
     warnings: 'Please confirm:',
     publishAnyway: 'Publish anyway',
+    confirm: 'Publish',
+    passed: 'The checks found nothing',
+    passedTxt:
+      'Readers can read it as soon as it is published, and a published chapter cannot go back to being a draft.',
     backToEdit: 'Back to editing',
     locate: 'Show',
     rules: {

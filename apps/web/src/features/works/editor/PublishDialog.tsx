@@ -1,4 +1,4 @@
-import { Button, Modal, Space, Spin } from 'antd';
+import { Alert, Button, Modal, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiPost } from '../../../platform/api.ts';
@@ -8,7 +8,7 @@ import type { CheckReply } from '../works-api.ts';
 import { FindingsList } from './FindingsList.tsx';
 
 /**
- * Publishing: the checks run first; with no findings the chapter goes out at once. Each finding is
+ * Publishing: the checks run first; with no findings the author confirms (nothing can unpublish). Each finding is
  * shown with a link to its place in the text (FindingsList); warnings allow "publish anyway",
  * blocking findings do not. A typo can be ignored from now on; a sensitive word cannot.
  */
@@ -36,12 +36,8 @@ export function PublishDialog(props: {
   const run = async () => {
     setCheck(null);
     try {
-      const reply = await apiPost<CheckReply>('/api/pc/v1/text-correct/check', { chapter_id: chapterId });
-      if (reply.findings.length === 0) {
-        await publish(false);
-        return;
-      }
-      setCheck(reply);
+      // Even with nothing found, the author confirms: a published chapter cannot go back to being a draft.
+      setCheck(await apiPost<CheckReply>('/api/pc/v1/text-correct/check', { chapter_id: chapterId }));
     } catch {
       onClose();
     }
@@ -74,10 +70,16 @@ export function PublishDialog(props: {
         check && (
           <Space>
             <Button onClick={onClose}>{t('publish.backToEdit')}</Button>
-            {check.can_publish && (
-              <Button type="primary" danger loading={busy} onClick={() => void publish(true)}>
-                {t('publish.publishAnyway')}
+            {check.findings.length === 0 ? (
+              <Button type="primary" loading={busy} onClick={() => void publish(false)} data-testid="publish-confirm">
+                {t('publish.confirm')}
               </Button>
+            ) : (
+              check.can_publish && (
+                <Button type="primary" danger loading={busy} onClick={() => void publish(true)}>
+                  {t('publish.publishAnyway')}
+                </Button>
+              )
             )}
           </Space>
         )
@@ -90,6 +92,8 @@ export function PublishDialog(props: {
             <div style={{ height: 60 }} />
           </Spin>
         </div>
+      ) : check.findings.length === 0 ? (
+        <Alert type="success" showIcon message={t('publish.passed')} description={t('publish.passedTxt')} />
       ) : (
         <FindingsList findings={check.findings} onLocate={props.onLocate} onExclude={(word) => void exclude(word)} />
       )}
