@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launchBrowser, newPage } from './browser.ts';
-import { createBook, logInAuthor, serverRow } from './works-session.ts';
+import { createBook, INTRO, logInAuthor, serverRow } from './works-session.ts';
 
 /**
  * The book information pages and the lists, in Chromium against the real server, as a new author
@@ -52,6 +52,36 @@ describe('the book information page', () => {
     expect(serverRow<{ cover: string | null }>('select cover from books where id = ?', bookId)?.cover).toMatch(
       /^\/uploads\/covers\/.+\.jpg$/,
     );
+    await context.close();
+  });
+});
+
+describe('leaving the information page', () => {
+  it('asks before unsaved changes are lost, and not once they are saved', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `离开${Date.now().toString(36)}`);
+    await page.goto(appUrl('/front/book-manage/list'));
+    await page.getByRole('button', { name: '作品信息' }).click();
+    await page.waitForURL(/information\?book_id=/);
+    const intro = page.getByPlaceholder('用20~500字介绍你的作品');
+    await expect.poll(() => intro.inputValue()).toBe(INTRO);
+    const edited = `${INTRO}他终于明白，真相从来不在远方。`;
+    await intro.fill(edited);
+
+    await page.goBack();
+    const dialog = page.locator('.ac-confirm-dialog');
+    await dialog.getByText('作品信息有未保存的修改，离开后这些修改将丢失。').waitFor();
+    await dialog.getByRole('button', { name: '留在此页' }).click();
+    expect(page.url()).toContain(`information?book_id=${bookId}`);
+    expect(await intro.inputValue()).toBe(edited);
+
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('作品信息已保存').waitFor();
+    expect(serverRow<{ intro: string }>('select intro from books where id = ?', bookId)?.intro).toBe(edited);
+    await page.goBack();
+    await page.waitForURL(/\/front\/book-manage\/list$/);
+    expect(await dialog.count()).toBe(0);
     await context.close();
   });
 });

@@ -6,7 +6,7 @@ import { type BookKind, WORKS_LIMITS } from '@author-centre/shared/works';
 import { Alert, Button, Form, Input, Radio, Result, Select, Space, Spin, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useBlocker, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
 import { currentLocale } from '../../i18n/index.ts';
@@ -57,9 +57,28 @@ export function BookInfo({ kind }: { kind: BookKind }) {
   const [typedTitle, setTypedTitle] = useState('');
   const titleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const fileInput = useRef<HTMLInputElement | null>(null);
+  /** Unsaved edits: kept when the book is fetched again, and asked about before leaving. A ref, so a navigation right after saving reads it at once. */
+  const dirtyRef = useRef(false);
+  const [dirty, setDirtyState] = useState(false);
+  const setDirty = (value: boolean) => {
+    dirtyRef.current = value;
+    setDirtyState(value);
+  };
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirtyRef.current &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+  useEffect(() => {
+    if (!dirty) return;
+    const beforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => window.removeEventListener('beforeunload', beforeUnload);
+  }, [dirty]);
 
   useEffect(() => {
-    if (!book.data) return;
+    // A refetch (the window regained focus, a chapter saved elsewhere) must not undo what the author is typing.
+    if (!book.data || dirtyRef.current) return;
     form.setFieldsValue({
       title: book.data.title,
       category: book.data.category,
@@ -103,6 +122,7 @@ export function BookInfo({ kind }: { kind: BookKind }) {
     try {
       const r = await apiUpload<{ url: string }>('/api/pc/v1/book/upload-cover', file, undefined, { silent: true });
       setCover(r.url);
+      setDirty(true);
       // On an existing book the new cover is part of the form: it is kept by 保存, like the other fields.
       toast.success(bookId ? t('info.coverUploadedSave') : t('info.coverUploaded'));
     } catch (e) {
@@ -125,6 +145,7 @@ export function BookInfo({ kind }: { kind: BookKind }) {
         cover,
         finished: values.finished ?? false,
       });
+      setDirty(false);
       void invalidate();
       if (bookId) {
         toast.success(t('info.saved'));
@@ -148,6 +169,7 @@ export function BookInfo({ kind }: { kind: BookKind }) {
 
   const remove = async () => {
     await apiPost('/api/pc/v1/book/del-book', { book_id: bookId });
+    setDirty(false);
     toast.success(t('info.deleted'));
     void invalidate();
     navigate(LIST_PAGE[kind]);
@@ -195,6 +217,7 @@ export function BookInfo({ kind }: { kind: BookKind }) {
         labelCol={{ span: 4 }}
         wrapperCol={{ span: 14 }}
         onFinish={(v) => void submit(v)}
+        onValuesChange={() => setDirty(true)}
         initialValues={{ tags: [], finished: false }}
       >
         <Form.Item
@@ -327,6 +350,15 @@ export function BookInfo({ kind }: { kind: BookKind }) {
           </Form.Item>
         )}
       </Form>
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title={t('info.leaveTitle')}
+        plainTxt={t('info.leaveTxt')}
+        btnTxt={t('info.leave')}
+        cancelBtnTxt={t('info.stay')}
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      />
       {book.data && (
         <ConfirmDialog
           open={confirmDelete}

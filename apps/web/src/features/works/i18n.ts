@@ -72,6 +72,10 @@ export const worksZhCN = {
     deleteTxtWithText:
       '《{{title}}》的{{chapters}}个章节、共{{words}}字将随作品一并删除，作品名可被重新使用。此操作无法撤销。',
     deleteTypeTitle: '请输入作品名称“{{title}}”以确认删除',
+    leaveTitle: '离开此页？',
+    leaveTxt: '作品信息有未保存的修改，离开后这些修改将丢失。',
+    leave: '放弃修改并离开',
+    stay: '留在此页',
     deleteTxt: '删除后作品及其草稿将从列表中移除，作品名可被重新使用。此操作无法撤销。',
     deleted: '作品已删除',
     cannotDelete: '不能删除',
@@ -517,6 +521,10 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     deleteTxtWithText:
       'The {{chapters}} chapters of "{{title}}" ({{words}} words) are deleted with it, and its title can be used again. This cannot be undone.',
     deleteTypeTitle: 'Type the title "{{title}}" to confirm',
+    leaveTitle: 'Leave this page?',
+    leaveTxt: 'The book information has unsaved changes; they are lost if you leave.',
+    leave: 'Discard and leave',
+    stay: 'Stay on this page',
     deleteTxt: 'The book and its drafts leave your list and its title can be used again. This cannot be undone.',
     deleted: 'Book deleted',
     cannotDelete: 'Cannot be deleted',
