@@ -198,3 +198,47 @@ describe('the growth stage page', () => {
     await context.close();
   });
 });
+
+describe('when the server cannot be reached', () => {
+  it('says the chapters, the recycle bin, the drafts and the stage could not load, never that they are empty or gone', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `断网测试${Date.now().toString(36)}`);
+    await writeChapter(page, bookId, '第一章：远行', '他在黎明前出发，没有回头。');
+    const down = (route: import('playwright-core').Route) => route.fulfill({ status: 503, body: 'unavailable' });
+    for (const path of ['book-chapter/list', 'book-chapter/recycle-bin', 'book-chapter/drafts', 'book/growth-cycle']) {
+      await page.route(`**/api/pc/v1/${path}?**`, down);
+    }
+    const failed = page.getByTestId('works-load-failed');
+
+    await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
+    await failed.getByText('加载失败').waitFor({ timeout: 15_000 });
+    expect(await page.getByText('这个分卷还没有章节').count()).toBe(0);
+    await page.getByRole('tab', { name: '回收站' }).click();
+    await page.getByRole('tabpanel').getByTestId('works-load-failed').waitFor({ timeout: 15_000 });
+    expect(await page.getByText('回收站是空的').count()).toBe(0);
+
+    await page.goto(appUrl(`/front/book-manage/draft?book_id=${bookId}`));
+    await failed.waitFor({ timeout: 15_000 });
+    expect(await page.getByText('草稿箱是空的').count()).toBe(0);
+
+    await page.goto(appUrl(`/front/book-manage/stage?book_id=${bookId}`));
+    await failed.waitFor({ timeout: 15_000 });
+    expect(await page.getByText('作品不存在或已删除').count()).toBe(0);
+
+    // The server is back: 重试 shows what is there.
+    await page.unrouteAll();
+    await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
+    await page.locator('.ant-table-row').filter({ hasText: '第一章：远行' }).waitFor();
+    await page.route('**/api/pc/v1/book-chapter/list?**', down);
+    await page.getByRole('button', { name: '新建分卷' }).click();
+    await page.getByPlaceholder('分卷名称').fill('第二卷');
+    await page.getByPlaceholder('分卷名称').press('Enter');
+    await page.getByText('第二卷', { exact: true }).click();
+    await failed.waitFor({ timeout: 15_000 });
+    await page.unrouteAll();
+    await failed.getByRole('button', { name: /重\s?试/ }).click();
+    await page.getByText('这个分卷还没有章节').waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+});

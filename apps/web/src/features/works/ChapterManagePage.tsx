@@ -50,6 +50,7 @@ import { browserJournal } from './editor/journal.ts';
 import { PublishDialog } from './editor/PublishDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { WORKS_NS } from './i18n.ts';
+import { isMissing, LoadFailed } from './LoadFailed.tsx';
 import { ScheduledActions } from './ScheduledActions.tsx';
 import {
   type ChapterItem,
@@ -96,12 +97,22 @@ export default function ChapterManagePage() {
   const [importing, setImporting] = useState(false);
   const journaled = useMemo(() => browserJournal.list().filter((e) => e.bookId === bookId), [bookId]);
 
-  if (!bookId || book.isError) {
+  if (!bookId || (book.isError && isMissing(book.error))) {
     return (
       <Result
         status="404"
         title={t('info.notFound')}
         extra={<Link to="/front/book-manage/list">{t('info.backToList')}</Link>}
+      />
+    );
+  }
+  if ((book.isError && !book.data) || (volumes.isError && !volumes.data)) {
+    return (
+      <LoadFailed
+        onRetry={() => {
+          if (book.isError) void book.refetch();
+          if (volumes.isError) void volumes.refetch();
+        }}
       />
     );
   }
@@ -411,7 +422,13 @@ function ChaptersTab({
           size="middle"
           loading={chapters.isFetching && !chapters.data}
           dataSource={chapters.data?.list}
-          locale={{ emptyText: <Empty description={t('manage.empty')} /> }}
+          locale={{
+            emptyText: chapters.isError ? (
+              <LoadFailed compact onRetry={() => chapters.refetch()} />
+            ) : (
+              <Empty description={t('manage.empty')} />
+            ),
+          }}
           pagination={{
             current: page,
             pageSize: chapters.data?.page_size ?? 30,
@@ -685,6 +702,7 @@ function RecycleBin({ bookId, active }: { bookId: number; active: boolean }) {
   const bin = useRecycleBin(bookId, active);
   const invalidate = useInvalidateWorks();
   if (bin.isLoading) return <Spin />;
+  if (bin.isError && !bin.data) return <LoadFailed compact onRetry={() => bin.refetch()} />;
   if (!bin.data?.length) return <Empty description={t('manage.binEmpty')} />;
   return (
     <List

@@ -2,6 +2,7 @@ import { Empty, Result, Spin, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { WORKS_NS } from './i18n.ts';
+import { isMissing, LoadFailed } from './LoadFailed.tsx';
 import { ScheduledActions } from './ScheduledActions.tsx';
 import { type ChapterItem, formatTime, idParam, useBook, useDrafts } from './works-api.ts';
 import './works.css';
@@ -16,7 +17,7 @@ export default function DraftPage() {
   const bookId = idParam(params, 'book_id');
   const book = useBook(bookId);
   const drafts = useDrafts(bookId);
-  if (!bookId || book.isError) {
+  if (!bookId || (book.isError && isMissing(book.error))) {
     return (
       <Result
         status="404"
@@ -35,6 +36,8 @@ export default function DraftPage() {
       </div>
       {drafts.isLoading ? (
         <Spin />
+      ) : drafts.isError && !drafts.data ? (
+        <LoadFailed onRetry={() => drafts.refetch()} />
       ) : (
         <Table<ChapterItem>
           rowKey="chapter_id"

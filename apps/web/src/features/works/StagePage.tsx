@@ -3,6 +3,7 @@ import { Card, Col, Progress, Result, Row, Spin, Statistic, Tag, Tooltip, Typogr
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { WORKS_NS } from './i18n.ts';
+import { isMissing, LoadFailed } from './LoadFailed.tsx';
 import { idParam, useStage } from './works-api.ts';
 import './works.css';
 
@@ -15,7 +16,7 @@ export default function StagePage() {
   const [params] = useSearchParams();
   const bookId = idParam(params, 'book_id');
   const stage = useStage(bookId);
-  if (!bookId || stage.isError) {
+  if (!bookId || (stage.isError && isMissing(stage.error))) {
     return (
       <Result
         status="404"
@@ -24,6 +25,7 @@ export default function StagePage() {
       />
     );
   }
+  if (stage.isError && !stage.data) return <LoadFailed onRetry={() => stage.refetch()} />;
   if (!stage.data) {
     return (
       <div className="ac-works-center">

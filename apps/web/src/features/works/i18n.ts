@@ -441,6 +441,8 @@ export const worksZhCN = {
     close: '关闭',
     loading: '加载中…',
     retry: '重试',
+    loadFailed: '加载失败',
+    loadFailedHint: '暂时连不上服务器，已保存的章节不受影响。请检查网络后重试。',
     saved: '已保存',
     unknownBook: '请先选择作品',
   },
@@ -918,6 +920,9 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     close: 'Close',
     loading: 'Loading…',
     retry: 'Retry',
+    loadFailed: 'Could not load',
+    loadFailedHint:
+      'The server cannot be reached right now; your saved chapters are not affected. Check your connection and retry.',
     saved: 'Saved',
     unknownBook: 'Choose a book first',
   },
