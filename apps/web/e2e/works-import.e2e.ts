@@ -143,6 +143,36 @@ describe('importing a long manuscript', () => {
     await context.close();
   });
 
+  it('asks before closing throws away the adjustments made to the division', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `放弃导入${Date.now().toString(36)}`);
+    await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
+    await page.getByRole('button', { name: /导入章节/ }).click();
+    await page.getByTestId('import-file').setInputFiles({
+      name: '稿.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('第一章 开端\n山风吹过竹林。\n第二章 远行\n他走出了山门。'),
+    });
+    const firstTitle = page.getByTestId('import-segment').first().getByRole('textbox');
+    await firstTitle.fill('第一章：山风');
+
+    await page.keyboard.press('Escape');
+    const ask = page.locator('.ac-confirm-dialog');
+    await ask.getByText('放弃对分章的调整？').waitFor();
+    await ask.getByRole('button', { name: '继续调整' }).click();
+    expect(await firstTitle.inputValue()).toBe('第一章：山风');
+
+    await page
+      .getByTestId('import-dialog')
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
+    await ask.getByRole('button', { name: '放弃并关闭' }).click();
+    await expect.poll(() => page.getByTestId('import-segment').count()).toBe(0);
+    expect(serverRows('select id from chapters where book_id = ?', bookId)).toEqual([]);
+    await context.close();
+  });
+
   it('says so when the brand has intelligent chapter division off', async () => {
     const { context, page } = await newPage(browser);
     await logInAuthor(context);

@@ -3,6 +3,7 @@ import { partTitle, WORKS_LIMITS } from '@author-centre/shared';
 import { Alert, Button, Input, Modal, Progress, Select, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { apiGet, apiPost } from '../../platform/api.ts';
 import { useBrand } from '../../platform/brand.tsx';
@@ -75,6 +76,10 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
     () => [...props.volumes].reverse().find((v) => !v.is_notice)?.volume_id ?? props.volumes[0].volume_id,
   );
   const fileInput = useRef<HTMLInputElement | null>(null);
+  /** The author has adjusted the division: closing (Esc, ×, 取消) asks before that work is thrown away. */
+  const [adjusted, setAdjusted] = useState(false);
+  const [askClose, setAskClose] = useState(false);
+  const requestClose = () => (upload && !status && adjusted ? setAskClose(true) : props.onClose());
   const previewTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const choose = async (file: File) => {
@@ -94,6 +99,7 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
   /** Recounts words and first lines after an adjustment (the server holds the text). */
   const update = (next: ImportSegment[]) => {
     setSegments(next);
+    setAdjusted(true);
     if (!upload) return;
     if (previewTimer.current) clearTimeout(previewTimer.current);
     previewTimer.current = setTimeout(async () => {
@@ -183,7 +189,7 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
       open
       width={960}
       title={t('import.title')}
-      onCancel={done ? props.onDone : props.onClose}
+      onCancel={done ? props.onDone : requestClose}
       maskClosable={false}
       footer={
         done ? (
@@ -192,7 +198,7 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
           </Button>
         ) : upload ? (
           <Space>
-            <Button onClick={props.onClose} disabled={status?.status === 'committing'}>
+            <Button onClick={requestClose} disabled={status?.status === 'committing'}>
               {t('common.cancel')}
             </Button>
             <Button
@@ -321,9 +327,10 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
                     value={s.title}
                     disabled={s.kind === 'skip'}
                     aria-label={t('editor.title')}
-                    onChange={(e) =>
-                      setSegments(segments.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)))
-                    }
+                    onChange={(e) => {
+                      setAdjusted(true);
+                      setSegments(segments.map((x, j) => (j === i ? { ...x, title: e.target.value } : x)));
+                    }}
                   />
                   {s.kind !== 'volume' && (
                     <Typography.Text type="secondary">{t('import.words', { count: s.words })}</Typography.Text>
@@ -379,6 +386,18 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
           </div>
         </>
       )}
+      <ConfirmDialog
+        open={askClose}
+        title={t('import.discardTitle')}
+        plainTxt={t('import.discardTxt')}
+        btnTxt={t('import.discard')}
+        cancelBtnTxt={t('import.keepAdjusting')}
+        onConfirm={() => {
+          setAskClose(false);
+          props.onClose();
+        }}
+        onCancel={() => setAskClose(false)}
+      />
     </Modal>
   );
 }
