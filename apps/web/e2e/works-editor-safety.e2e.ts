@@ -287,6 +287,41 @@ describe('the history drawer', () => {
   });
 });
 
+describe('a scheduled chapter the checks would stop', () => {
+  it('warns while there is time when the text saved after scheduling would not pass the checks, and stops warning once fixed', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `定时预警${Date.now().toString(36)}`);
+    await openNewChapter(page, bookId);
+    await page.getByTestId('chapter-title').fill('第一章：出发');
+    const body = page.getByTestId('chapter-body');
+    const text = prose(400);
+    await body.fill(text);
+    await saved(page);
+    await page.getByRole('button', { name: /定时发布/ }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '定时发布' })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.getByText('已设置定时发布').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('schedule-at-risk').count()).toBe(0);
+
+    await body.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('路边贴着网络赌博的广告。');
+    await saved(page);
+    const warning = page.getByTestId('schedule-at-risk');
+    await warning.waitFor({ timeout: 10_000 });
+    expect(await warning.textContent()).toMatch(/将无法定时发布.*网络赌博/);
+
+    await body.fill(text);
+    await saved(page);
+    await warning.waitFor({ state: 'detached', timeout: 10_000 });
+    await context.close();
+  });
+});
+
 describe('a scheduled chapter the checks stopped', () => {
   it('says in the editor that it was not published at its time, and why', async () => {
     const { context, page } = await newPage(browser);

@@ -281,6 +281,8 @@ export const worksZhCN = {
     scheduleZone: '按北京时间（UTC+8）发布，与电脑所在时区无关',
     scheduleLocal: '相当于本机时间 {{time}}',
     scheduledAtBeijing: '将于北京时间 {{time}} 发布',
+    scheduleAtRisk:
+      '按现在保存的内容，本章到北京时间 {{time}} 将无法定时发布（未通过发布前检查）：{{reasons}}。请在此之前修改。',
     scheduleBlocked:
       '本章原定北京时间 {{time}} 定时发布，但未通过发布前检查，没有发布：{{note}}。请修改后重新发布或重新设置定时。',
     scheduleAnyway: '仍然定时发布',
@@ -761,6 +763,8 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     scheduleZone: "Publishes at Beijing time (UTC+8), whatever your computer's time zone",
     scheduleLocal: 'That is {{time}} on this computer',
     scheduledAtBeijing: 'Publishes at {{time}} Beijing time',
+    scheduleAtRisk:
+      'As saved now, this chapter will not be published at {{time}} Beijing time (it does not pass the checks before publishing): {{reasons}}. Fix it before then.',
     scheduleBlocked:
       'This chapter was due to be published at {{time}} Beijing time but did not pass the checks before publishing, so it was not published: {{note}}. Fix it, then publish it or set a time again.',
     scheduleAnyway: 'Schedule anyway',

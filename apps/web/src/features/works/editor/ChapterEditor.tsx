@@ -10,7 +10,7 @@ import {
   SendOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { countWords, WORKS_ERROR, WORKS_LIMITS } from '@author-centre/shared/works';
+import { countWords, type TextCheckFinding, WORKS_ERROR, WORKS_LIMITS } from '@author-centre/shared/works';
 import { Alert, Button, Input, Segmented, Select, Space, Tag, Tooltip } from 'antd';
 import { memo, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { formatBeijing } from '../beijing-time.ts';
 import { WORKS_NS } from '../i18n.ts';
 import {
   type ChapterDetail,
+  type CheckReply,
   fetchChapter,
   formatTime,
   type SaveReply,
@@ -356,6 +357,39 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
     };
   }, [initial, read, openConflict, t, saverStatus, words]);
 
+  /**
+   * A scheduled chapter goes out with the text saved at its time, and the checks run again then: what
+   * would stop it (a sensitive word written after scheduling) is said now, while there is time to fix it.
+   */
+  const [scheduleRisk, setScheduleRisk] = useState<TextCheckFinding[]>([]);
+  const scheduledAt = chapter.scheduled_at;
+  useEffect(() => {
+    setScheduleRisk([]);
+    if (!scheduledAt) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let checkedRevision = saverStatus.get()?.revision ?? -1;
+    const check = () =>
+      apiPost<CheckReply>('/api/pc/v1/text-correct/check', { chapter_id: initial.chapter_id }, { silent: true })
+        .then((reply) => {
+          if (!cancelled) setScheduleRisk(reply.findings.filter((f) => f.severity === 'block'));
+        })
+        .catch(() => {});
+    void check();
+    const unsubscribe = saverStatus.subscribe(() => {
+      const state = saverStatus.get();
+      if (state?.status !== 'saved' || state.revision === checkedRevision) return;
+      checkedRevision = state.revision;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void check(), 1000);
+    });
+    return () => {
+      cancelled = true;
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+    };
+  }, [scheduledAt, initial.chapter_id, saverStatus]);
+
   const onInput = useCallback(() => {
     setOverflow(null);
     saverRef.current?.changed();
@@ -567,6 +601,17 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
         />
       )}
 
+      {scheduledAt && scheduleRisk.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="schedule-at-risk"
+          message={t('editor.scheduleAtRisk', {
+            time: formatBeijing(scheduledAt),
+            reasons: scheduleRisk.map((f) => f.message).join('；'),
+          })}
+        />
+      )}
       {blocked && (
         <Alert
           type="error"
