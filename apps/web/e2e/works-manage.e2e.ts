@@ -242,3 +242,33 @@ describe('when the server cannot be reached', () => {
     await context.close();
   });
 });
+
+describe('the volumes from the keyboard', () => {
+  it('chooses a volume with Tab and Enter', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `键盘分卷${Date.now().toString(36)}`);
+    await page.getByRole('button', { name: '新建分卷' }).click();
+    await page.getByPlaceholder('分卷名称').fill('第二卷');
+    await page.getByPlaceholder('分卷名称').press('Enter');
+    const second = page.getByRole('button', { name: /^第二卷/ });
+    await second.waitFor();
+    // The dialog gives the focus back to 新建分卷 as it closes; start once it is gone.
+    await page.locator('.ant-modal').waitFor({ state: 'detached' });
+    const volumeId = serverRow<{ id: number }>(
+      'select id from volumes where book_id = ? and title = ?',
+      bookId,
+      '第二卷',
+    )?.id;
+    // From the volume before it, Tab reaches it (past that volume's menu) and Enter opens it.
+    await page.getByRole('button', { name: /^第一卷/ }).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await second.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`volume_id=${volumeId}`));
+    await expect.poll(() => second.getAttribute('aria-current')).toBe('true');
+    await page.getByText('这个分卷还没有章节').waitFor();
+    await context.close();
+  });
+});

@@ -350,6 +350,7 @@ function ChaptersTab({
                   onVolume(v.volume_id);
                   setPage(1);
                 }}
+                data-testid={`volume-${v.volume_id}`}
                 actions={
                   v.is_notice
                     ? []
@@ -392,14 +393,21 @@ function ChaptersTab({
                       ]
                 }
               >
-                <Space direction="vertical" size={0}>
-                  <span>{v.title}</span>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {v.is_notice
-                      ? t('manage.notice')
-                      : `${t('list.chapters', { count: v.chapters })} · ${formatCount(v.words)}`}
-                  </Typography.Text>
-                </Space>
+                {/* A real button, so the volumes can be chosen from the keyboard (Tab, Enter) too. */}
+                <button
+                  type="button"
+                  className="ac-manage__volume"
+                  aria-current={v.volume_id === volumeId ? 'true' : undefined}
+                >
+                  <Space direction="vertical" size={0}>
+                    <span>{v.title}</span>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {v.is_notice
+                        ? t('manage.notice')
+                        : `${t('list.chapters', { count: v.chapters })} · ${formatCount(v.words)}`}
+                    </Typography.Text>
+                  </Space>
+                </button>
               </List.Item>
             );
           }}
