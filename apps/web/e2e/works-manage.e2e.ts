@@ -1,3 +1,4 @@
+import { parseShanghaiDate, shanghaiDate } from '@author-centre/shared/dates';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launchBrowser, newPage } from './browser.ts';
@@ -269,6 +270,54 @@ describe('the volumes from the keyboard', () => {
     await page.waitForURL(new RegExp(`volume_id=${volumeId}`));
     await expect.poll(() => second.getAttribute('aria-current')).toBe('true');
     await page.getByText('这个分卷还没有章节').waitFor();
+    await context.close();
+  });
+});
+
+describe('deleting a scheduled chapter', () => {
+  it('says before deleting that the scheduled publication is cancelled and not restored with the chapter', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `删除定时${Date.now().toString(36)}`);
+    const chapterId = await writeChapter(page, bookId, '第一章：远山', '远山在雾里，像一封没寄出的信。');
+    const day = shanghaiDate(Date.now() + 86_400_000);
+    await page.getByRole('button', { name: '定时发布' }).click();
+    const schedule = page.locator('.ant-modal').filter({ hasText: '发布时间（北京时间）' });
+    const input = schedule.locator('.ant-picker input');
+    await input.click();
+    await input.press('ControlOrMeta+a');
+    await input.pressSequentially(`${day} 12:00`);
+    await input.press('Enter');
+    await schedule.getByText('发布时间（北京时间）').first().click();
+    await schedule
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /^确\s?定$/ })
+      .click();
+    await page.getByRole('button', { name: '仍然定时发布' }).click();
+    await expect
+      .poll(() =>
+        serverRow<{ scheduled_at: number | null }>('select scheduled_at from chapters where id = ?', chapterId),
+      )
+      .toEqual({ scheduled_at: parseShanghaiDate(day) + 12 * 3_600_000 });
+
+    await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
+    const row = page.locator('.ant-table-row').filter({ hasText: '第一章：远山' });
+    await row.getByRole('button', { name: '···' }).click();
+    await page.getByRole('menuitem', { name: '删除' }).click();
+    await confirmDialog(page)
+      .getByText(`该章已设定于北京时间 ${day} 12:00 定时发布，删除后定时发布将取消，从回收站恢复后需要重新设置。`)
+      .waitFor();
+    await confirmDialog(page)
+      .getByRole('button', { name: /^确\s?定$/ })
+      .click();
+    await expect
+      .poll(() =>
+        serverRow<{ scheduled_at: number | null; deleted: number }>(
+          'select scheduled_at, deleted_at is not null as deleted from chapters where id = ?',
+          chapterId,
+        ),
+      )
+      .toEqual({ scheduled_at: null, deleted: 1 });
     await context.close();
   });
 });

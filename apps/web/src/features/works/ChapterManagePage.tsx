@@ -596,6 +596,12 @@ function ChaptersTab({
         open={Boolean(removing)}
         title={t('manage.removeTitle', { title: removing?.title })}
         plainTxt={t('manage.removeTxt')}
+        // Deleting cancels a scheduled publication and restoring does not bring it back: said before, not found out after.
+        plainTips={
+          removing?.scheduled_at
+            ? t('manage.removeScheduled', { time: formatBeijing(removing.scheduled_at) })
+            : undefined
+        }
         onConfirm={() =>
           act(
             () => apiPost('/api/pc/v1/book-chapter/delete', { chapter_id: removing?.chapter_id }),

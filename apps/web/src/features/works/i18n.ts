@@ -120,6 +120,7 @@ export const worksZhCN = {
     remove: '删除',
     removeTitle: '确认删除章节「{{title}}」？',
     removeTxt: '章节将移入回收站，可随时恢复。',
+    removeScheduled: '该章已设定于北京时间 {{time}} 定时发布，删除后定时发布将取消，从回收站恢复后需要重新设置。',
     removed: '已移入回收站',
     restore: '恢复',
     restored: '章节已恢复',
@@ -591,6 +592,8 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     remove: 'Delete',
     removeTitle: 'Delete the chapter "{{title}}"?',
     removeTxt: 'It goes to the recycle bin, from where you can restore it any time.',
+    removeScheduled:
+      'It is scheduled to be published at {{time}} Beijing time. Deleting it cancels that; after restoring it from the recycle bin, set a time again.',
     removed: 'Moved to the recycle bin',
     restore: 'Restore',
     restored: 'Chapter restored',
