@@ -394,3 +394,30 @@ describe('publishing from the editor', () => {
     await context.close();
   });
 });
+
+describe('numbers and rules the editor explains', () => {
+  it('says how the words are counted, and which characters of the title are not taken', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `字数规则${Date.now().toString(36)}`);
+    await openNewChapter(page, bookId);
+    await page.getByTestId('chapter-title').fill('第一章 初入江湖!');
+    await page.getByTestId('chapter-body').fill('Hello, world！ 2026年……😀');
+    await saved(page);
+    const count = page.getByTestId('word-count');
+    await expect.poll(() => count.textContent()).toBe('4字');
+    await count.hover();
+    const rule = page.getByRole('tooltip').filter({ hasText: '字数统计规则' });
+    await rule.waitFor();
+    expect(await rule.textContent()).toContain(
+      '连续的英文字母或数字计1字（如 Hello、2026）；标点、空格、换行和表情符号不计',
+    );
+
+    const problem = page.getByTestId('title-problem');
+    await problem.waitFor();
+    expect(await problem.textContent()).toContain('标题中不支持的字符：「空格」「!」');
+    await page.getByTestId('chapter-title').fill('第一章：初入江湖！');
+    await problem.waitFor({ state: 'detached', timeout: 10_000 });
+    await context.close();
+  });
+});

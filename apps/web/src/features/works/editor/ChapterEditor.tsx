@@ -10,6 +10,7 @@ import {
   SendOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
+import { TEXT_PATTERN } from '@author-centre/shared/validators';
 import { countWords, type TextCheckFinding, WORKS_ERROR, WORKS_LIMITS } from '@author-centre/shared/works';
 import { Alert, Button, Input, Segmented, Select, Space, Tag, Tooltip } from 'antd';
 import { memo, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
@@ -166,6 +167,11 @@ const STATUS_ICONS = {
   error: <WarningOutlined />,
 };
 
+/** Characters the title's text pattern (§5) does not take, each once, in order. */
+export function titleBadChars(title: string): string[] {
+  return [...new Set([...title].filter((ch) => !TEXT_PATTERN.test(ch)))];
+}
+
 /** The status line ('last saved at …') and the live word count: the only part a keystroke re-renders. */
 function StatusLine({ saver, words }: { saver: Store<SaverState | null>; words: Store<number> }) {
   const { t } = useTranslation(WORKS_NS);
@@ -194,7 +200,16 @@ function StatusLine({ saver, words }: { saver: Store<SaverState | null>; words: 
         {STATUS_ICONS[status]} {text}
         {state?.journalFailed && <span className="ac-editor__warn"> · {t('editor.journalFailed')}</span>}
       </span>
-      <span data-testid="word-count">{t('editor.words', { count })}</span>
+      <Tooltip title={t('editor.wordRule')}>
+        <span
+          data-testid="word-count"
+          className="ac-editor__count"
+          tabIndex={0}
+          aria-description={t('editor.wordRule')}
+        >
+          {t('editor.words', { count })}
+        </span>
+      </Tooltip>
     </div>
   );
 }
@@ -223,6 +238,9 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
   // An empty title is not yet a problem to point out: the title rule is said once the author writes one.
   const [titleBlank, setTitleBlank] = useState(() => !start.title.trim());
   useEffect(() => setTitleBlank(!start.title.trim()), [start]);
+  /** What in the title the pattern refuses, said as it is typed (a space looks like nothing at all). */
+  const [badChars, setBadChars] = useState<string[]>(() => titleBadChars(start.title.trim()));
+  useEffect(() => setBadChars(titleBadChars(start.title.trim())), [start]);
   const [words] = useState(() => createStore(countWords(initial.content)));
   const [saverStatus] = useState(() => createStore<SaverState | null>(null));
   /** What the rest of the page shows of the saver: changes a few times per chapter, not per save. */
@@ -399,6 +417,8 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
 
   const onTitleInput = useCallback(() => {
     setTitleBlank(!titleRef.current?.value.trim());
+    const bad = titleBadChars(titleRef.current?.value.trim() ?? '');
+    setBadChars((was) => (was.join('') === bad.join('') ? was : bad));
     onInput();
   }, [onInput]);
 
@@ -646,7 +666,16 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
             data-testid="chapter-title"
           />
         </div>
-        {titleProblem && !titleBlank && <div className="ac-editor__title-problem">{t('editor.titleProblem')}</div>}
+        {titleProblem && !titleBlank && (
+          <div className="ac-editor__title-problem" data-testid="title-problem">
+            {t('editor.titleProblem')}
+            {badChars.length > 0 &&
+              ` · ${t('editor.titleBadChars', {
+                chars: badChars.map((ch) => `「${ch.trim() ? ch : t('editor.space')}」`).join(''),
+                interpolation: { escapeValue: false },
+              })}`}
+          </div>
+        )}
         {overflow && (
           <Alert
             type="warning"
