@@ -321,3 +321,33 @@ describe('deleting a scheduled chapter', () => {
     await context.close();
   });
 });
+
+describe('the drafts box', () => {
+  it('says whether recurring publishing will take the drafts, when, and which ones it leaves for the author', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `草稿定时${Date.now().toString(36)}`);
+    await writeChapter(page, bookId, '第一章：短信', '只有一句话的草稿。');
+
+    await page.goto(appUrl(`/front/book-manage/draft?book_id=${bookId}`));
+    const notice = page.getByTestId('draft-regular');
+    await notice.getByText('定时发布未开启：草稿不会自动发布。', { exact: false }).waitFor();
+
+    await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
+    await page.getByRole('tab', { name: '发布设置' }).click();
+    await page.getByRole('switch').click();
+    await page.getByRole('button', { name: /保存设置/ }).click();
+    await page.getByText('下次发布：北京时间', { exact: false }).waitFor({ timeout: 10_000 });
+    const next = await page.getByText('下次发布：北京时间', { exact: false }).textContent();
+    const time = next?.replace('下次发布：北京时间 ', '').trim();
+
+    await page.goto(appUrl(`/front/book-manage/draft?book_id=${bookId}`));
+    await notice
+      .getByText(`定时发布已开启：下次在北京时间 ${time} 按下列顺序自动发布 1 章草稿`, { exact: false })
+      .waitFor();
+    // The short draft is named as one the author publishes by hand.
+    await notice.getByText('需要手动发布', { exact: false }).waitFor();
+    await notice.getByText('第一章：短信', { exact: false }).waitFor();
+    await context.close();
+  });
+});

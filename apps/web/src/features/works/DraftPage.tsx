@@ -1,10 +1,12 @@
-import { Empty, Result, Spin, Table, Tag } from 'antd';
+import { WORKS_LIMITS } from '@author-centre/shared/works';
+import { Alert, Empty, Result, Spin, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { formatBeijing } from './beijing-time.ts';
 import { WORKS_NS } from './i18n.ts';
 import { isMissing, LoadFailed } from './LoadFailed.tsx';
 import { ScheduledActions } from './ScheduledActions.tsx';
-import { type ChapterItem, formatTime, idParam, useBook, useDrafts } from './works-api.ts';
+import { type ChapterItem, formatTime, idParam, useBook, useDrafts, useRegular } from './works-api.ts';
 import './works.css';
 
 /**
@@ -17,6 +19,7 @@ export default function DraftPage() {
   const bookId = idParam(params, 'book_id');
   const book = useBook(bookId);
   const drafts = useDrafts(bookId);
+  const regular = useRegular(bookId);
   if (!bookId || (book.isError && isMissing(book.error))) {
     return (
       <Result
@@ -34,6 +37,30 @@ export default function DraftPage() {
         </h1>
         <Link to={`/front/book-manage/manage?book_id=${bookId}`}>{t('list.manage')}</Link>
       </div>
+      {/* Whether these drafts go out by themselves, when, and which ones never will: said here, where they wait. */}
+      {regular.data && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="draft-regular"
+          message={
+            regular.data.enabled && regular.data.next_run_at
+              ? t('draft.regularOn', {
+                  time: formatBeijing(regular.data.next_run_at),
+                  count: regular.data.count,
+                })
+              : t('draft.regularOff')
+          }
+          description={
+            regular.data.skipped?.length
+              ? `${t('manage.regularSkipped', { words: WORKS_LIMITS.shortChapterWords })}${regular.data.skipped
+                  .map((q) => q.title || t('editor.newChapter'))
+                  .join('、')}`
+              : t('draft.order')
+          }
+        />
+      )}
       {drafts.isLoading ? (
         <Spin />
       ) : drafts.isError && !drafts.data ? (

@@ -188,6 +188,10 @@ export const worksZhCN = {
     title: '草稿箱',
     empty: '草稿箱是空的',
     volume: '分卷',
+    regularOn:
+      '定时发布已开启：下次在北京时间 {{time}} 按下列顺序自动发布 {{count}} 章草稿（已修改待发布的章节需手动发布）。',
+    regularOff: '定时发布未开启：草稿不会自动发布。可在章节管理的“发布设置”中开启，或为单章设置定时。',
+    order: '按阅读顺序列出未发布的草稿和已修改待发布的章节。',
   },
   stage: {
     title: '作品成长阶段',
@@ -239,10 +243,6 @@ export const worksZhCN = {
     authorSayPlaceholder: '写给读者的话（可选）',
     volume: '所属分卷',
     words: '{{count}}字',
-    wordRule:
-      '字数统计规则：每个汉字（含日文、韩文）计1字；连续的英文字母或数字计1字（如 Hello、2026）；标点、空格、换行和表情符号不计。',
-    titleBadChars: '标题中不支持的字符：{{chars}}',
-    space: '空格',
     save: '保存',
     saveShortcut: '保存（Ctrl+S）',
     publish: '发布',
@@ -667,7 +667,16 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     excludeAddedAt: 'Added {{time}}',
     excludesLoadFailed: 'The ignored words failed to load',
   },
-  draft: { title: 'Drafts', empty: 'No drafts', volume: 'Volume' },
+  draft: {
+    title: 'Drafts',
+    empty: 'No drafts',
+    volume: 'Volume',
+    regularOn:
+      'Recurring publishing is on: at {{time}} Beijing time the next {{count}} drafts below go out in this order (changed chapters are republished by hand).',
+    regularOff:
+      'Recurring publishing is off: drafts do not go out by themselves. Turn it on in Publishing settings of the chapter list, or schedule a chapter.',
+    order: 'Unpublished drafts and changed chapters, in reading order.',
+  },
   stage: {
     title: 'Growth stage',
     stages: {
@@ -726,10 +735,6 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     authorSayPlaceholder: 'A word to your readers (optional)',
     volume: 'Volume',
     words: '{{count}} words',
-    wordRule:
-      'How words are counted: each Chinese character (also Japanese and Korean) is 1; a run of Latin letters or digits is 1 (Hello, 2026); punctuation, spaces, line breaks and emoji are not counted.',
-    titleBadChars: 'Not supported in the title: {{chars}}',
-    space: 'space',
     save: 'Save',
     saveShortcut: 'Save (Ctrl+S)',
     publish: 'Publish',
