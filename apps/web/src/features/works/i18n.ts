@@ -243,6 +243,10 @@ export const worksZhCN = {
     authorSayPlaceholder: '写给读者的话（可选）',
     volume: '所属分卷',
     words: '{{count}}字',
+    wordRule:
+      '字数统计规则：每个汉字（含日文、韩文）计1字；连续的英文字母或数字计1字（如 Hello、2026）；标点、空格、换行和表情符号不计。',
+    titleBadChars: '标题中不支持的字符：{{chars}}',
+    space: '空格',
     save: '保存',
     saveShortcut: '保存（Ctrl+S）',
     publish: '发布',
@@ -735,6 +739,10 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     authorSayPlaceholder: 'A word to your readers (optional)',
     volume: 'Volume',
     words: '{{count}} words',
+    wordRule:
+      'How words are counted: each Chinese character (also Japanese and Korean) is 1; a run of Latin letters or digits is 1 (Hello, 2026); punctuation, spaces, line breaks and emoji are not counted.',
+    titleBadChars: 'Not supported in the title: {{chars}}',
+    space: 'space',
     save: 'Save',
     saveShortcut: 'Save (Ctrl+S)',
     publish: 'Publish',
