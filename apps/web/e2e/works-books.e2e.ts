@@ -145,3 +145,27 @@ describe('the works list', () => {
     await context.close();
   });
 });
+
+describe('exporting from the list', () => {
+  it('downloads a novel from its row, and an expired session leads to login instead of a raw error reply', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const title = `导出${Date.now().toString(36)}`;
+    await createBook(page, title);
+    await page.goto(appUrl('/front/book-manage/list'));
+    const card = page.getByTestId('book-card').filter({ hasText: title });
+    await card.getByTestId('export-menu').click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: '导出 TXT' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${title}.txt`);
+
+    // The session ends (signed out elsewhere, or expired overnight); the author clicks export again.
+    await context.clearCookies();
+    await card.getByTestId('export-menu').click();
+    await page.getByRole('menuitem', { name: '导出 ePub' }).click();
+    await page.waitForURL(/\/front\/register-login\/login/);
+    expect(await page.locator('body').innerText()).not.toContain('"code"');
+    await context.close();
+  });
+});

@@ -10,6 +10,7 @@ import { apiGet, apiPost } from '../../platform/api.ts';
 import { toast } from '../../platform/notify.ts';
 import { readItem, writeItem } from '../../platform/storage.ts';
 import { WEB_STORAGE_KEYS } from '../../platform/storage-keys.ts';
+import { ExportMenu } from './ExportMenu.tsx';
 import { WORKS_NS } from './i18n.ts';
 import { type Book, formatTime, LIST_PATH, type Page, useBookList, useInvalidateWorks } from './works-api.ts';
 import './works.css';
@@ -233,6 +234,7 @@ export function BookList({
   );
 }
 
+/** /front/book-manage/list: each novel can be exported as .txt or ePub, as short stories and screenplays can. */
 export default function NovelListPage() {
-  return <BookList kind="novel" />;
+  return <BookList kind="novel" rowActions={(book) => <ExportMenu bookId={book.book_id} size="small" />} />;
 }

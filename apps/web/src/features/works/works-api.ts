@@ -1,7 +1,10 @@
 import type { BookKind, ChapterStatus, RegularSchedule, TextCheckFinding } from '@author-centre/shared/works';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { currentLocale } from '../../i18n/index.ts';
 import { apiGet, apiPost } from '../../platform/api.ts';
+import { ApiError } from '../../platform/api-error.ts';
+import { reactToError } from '../../platform/api-reactions.ts';
 import { signRequest } from '../../platform/request-signing.ts';
 import { getSecret } from '../../platform/secret.ts';
 import { serverNow } from '../../platform/server-time.ts';
@@ -384,17 +387,50 @@ export function idParam(params: URLSearchParams, name: string): number {
 }
 
 /**
- * Downloads a whole work as `.txt` or ePub (GET /api/pc/v1/book/export): a signed GET the browser
- * follows as a file (the reply is an attachment, so the page stays where it is).
+ * Downloads a whole work as `.txt` or ePub (GET /api/pc/v1/book/export). Fetched, not followed: a
+ * refusal (a stale signing key, an expired session, a deleted book) is handled like any call's (§8)
+ * instead of replacing the app with the raw error reply.
  */
-export async function downloadExport(bookId: number, format: 'txt' | 'epub') {
+export async function downloadExport(bookId: number, format: 'txt' | 'epub'): Promise<void> {
+  // A signed call through the client first: it renews a stale signing key and sends a lost session to login.
+  await apiGet('/api/pc/v1/book/info', { book_id: bookId });
   const { secret } = await getSecret();
   const signed = signRequest(
     { method: 'GET', path: '/api/pc/v1/book/export', params: { book_id: bookId, format } },
     secret,
     serverNow(),
   );
-  window.location.assign(signed.url);
+  let response: Response;
+  try {
+    response = await fetch(signed.url, { credentials: 'include', headers: { 'x-lang': currentLocale() } });
+  } catch {
+    const error = new ApiError({ kind: navigator.onLine === false ? 'offline' : 'network', code: 0, title: '' });
+    reactToError(error);
+    throw error;
+  }
+  if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json')) {
+    const body = (await response.json().catch(() => null)) as { errors?: { code?: number; title?: string } } | null;
+    const error = body?.errors
+      ? new ApiError({
+          kind: 'business',
+          code: body.errors.code ?? 0,
+          title: body.errors.title ?? '',
+          status: response.status,
+        })
+      : new ApiError({ kind: 'http', code: response.status, title: '', status: response.status });
+    reactToError(error);
+    throw error;
+  }
+  const disposition = /filename\*=UTF-8''([^;]+)/i.exec(response.headers.get('content-disposition') ?? '');
+  const name = disposition ? decodeURIComponent(disposition[1]) : `book-${bookId}.${format}`;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 // Screenplay applications (book-manage/screenplay/application) ------------------------------------
