@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launchBrowser, newPage } from './browser.ts';
-import { createBook, logInAuthor, openNewChapter, serverChapterText } from './works-session.ts';
+import { createBook, logInAuthor, openNewChapter, serverChapterText, serverRow } from './works-session.ts';
 
 /**
  * The author's working day, in Chromium against the real server: create a book, write with
@@ -216,6 +216,51 @@ describe('importing a manuscript', () => {
     for (const title of ['第一章：开端', '第二章：转折', '第二章续', '第三章：结局']) {
       await page.getByRole('link', { name: title, exact: true }).first().waitFor();
     }
+    await context.close();
+  });
+});
+
+describe('text kept on this device', () => {
+  it('keeps it in the history when the author takes the newer text from the server instead', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `暂存入史${Date.now().toString(36)}`);
+    const chapterId = await openNewChapter(page, bookId);
+    await page.getByTestId('chapter-body').click();
+    await page.keyboard.type('第一版。');
+    await expect.poll(() => status(page).getAttribute('data-status'), { timeout: 10_000 }).toBe('saved');
+    await context.route('**/api/pc/v1/book-chapter/**', (route) => route.abort('internetdisconnected'));
+    await page.keyboard.type('只在这台电脑上写的一句。');
+    await expect.poll(() => status(page).getAttribute('data-status'), { timeout: 10_000 }).toMatch(/offline|retrying/);
+    await page.close({ runBeforeUnload: false });
+    await context.unroute('**/api/pc/v1/book-chapter/**');
+    const other = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    await other.addCookies(await context.cookies());
+    const elsewhere = await other.newPage();
+    await elsewhere.goto(appUrl(`/front/book-upload?book_id=${bookId}&chapter_id=${chapterId}`));
+    await elsewhere.getByTestId('chapter-body').waitFor();
+    await elsewhere.evaluate(() => localStorage.clear());
+    await elsewhere.getByTestId('chapter-body').fill('另一台设备上的版本。');
+    await expect.poll(() => serverChapterText(chapterId)?.body, { timeout: 10_000 }).toBe('另一台设备上的版本。');
+    await other.close();
+
+    const again = await context.newPage();
+    await again.goto(appUrl(`/front/book-upload?book_id=${bookId}&chapter_id=${chapterId}`));
+    await again.getByTestId('conflict-mine').waitFor({ timeout: 10_000 });
+    await again.getByRole('button', { name: '使用服务器版本' }).click();
+    await again.getByTestId('conflict-dialog').waitFor({ state: 'detached' });
+    expect(await again.getByTestId('chapter-body').inputValue()).toBe('另一台设备上的版本。');
+    expect(serverChapterText(chapterId)?.body).toBe('另一台设备上的版本。');
+    // The text from this device is not gone: the history holds it.
+    expect(
+      serverRow<{ kind: string }>(
+        'select kind from chapter_versions where chapter_id = ? and body = ?',
+        chapterId,
+        '第一版。只在这台电脑上写的一句。',
+      )?.kind,
+    ).toBe('conflict');
+    await again.getByRole('button', { name: /历史版本/ }).click();
+    await again.locator('.ant-drawer').getByText('冲突时的内容').first().waitFor();
     await context.close();
   });
 });

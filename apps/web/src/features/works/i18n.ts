@@ -309,6 +309,7 @@ export const worksZhCN = {
     mergeMarker: '——以下为本页面的内容——',
     journalTitle: '发现本机暂存的内容',
     journalDesc: '本机有一份尚未保存到服务器的内容，但服务器上的章节之后也被修改过。请选择要保留的版本。',
+    keepFailed: '本机暂存的内容暂时无法存入历史版本，请检查网络后重试（内容仍保留在本机）',
   },
   publish: {
     checking: '正在检查…',
@@ -807,6 +808,8 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     journalTitle: 'Text kept on this device',
     journalDesc:
       'This device holds text that never reached the server, but the chapter was changed on the server since. Choose which to keep.',
+    keepFailed:
+      'The text kept on this device could not be put in the history yet; check your connection and retry (it stays on this device)',
   },
   publish: {
     checking: 'Checking…',

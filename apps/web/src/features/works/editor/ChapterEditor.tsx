@@ -286,10 +286,10 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
   );
 
   const openConflict = useCallback(
-    async (mine: Draft, origin: 'save' | 'journal') => {
+    async (mine: Draft, origin: 'save' | 'journal', baseRevision?: number) => {
       try {
         const server = await fetchChapter(initial.chapter_id);
-        setConflict({ mine, server, origin });
+        setConflict({ mine, server, origin, baseRevision });
       } catch {
         toast.error(t('editor.loadFailed'));
       }
@@ -331,7 +331,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
         toast.info(t('editor.restoredFromJournal'), 4000);
         queueMicrotask(() => saver.changed());
       } else {
-        void openConflict(entry.draft, 'journal');
+        void openConflict(entry.draft, 'journal', entry.baseRevision);
       }
     } else if (entry) {
       browserJournal.clear(initial.chapter_id);
@@ -458,6 +458,28 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
     [words],
   );
 
+  /** Sends the journaled text on its old revision: the server refuses it as a conflict and keeps it as a version. */
+  const keepJournalAsVersion = async (c: ConflictState): Promise<boolean> => {
+    try {
+      await transport.save(
+        {
+          chapter_id: initial.chapter_id,
+          base_revision: c.baseRevision ?? 0,
+          title: c.mine.title,
+          content: c.mine.content,
+          author_say: c.mine.authorSay,
+          save_key: globalThis.crypto.randomUUID(),
+        },
+        false,
+      );
+      return true;
+    } catch (error) {
+      if (transport.classify(error).kind === 'conflict') return true;
+      toast.error(t('conflict.keepFailed'));
+      return false;
+    }
+  };
+
   const resolveConflict = async (choice: 'mine' | 'server' | 'both') => {
     const saver = saverRef.current;
     if (!saver || !conflict) return;
@@ -468,6 +490,9 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
       setConflict(null);
       queueMicrotask(() => void saver.keepMine(server.revision));
     } else if (choice === 'server') {
+      // Text kept only on this device never reached the server: it goes there as a conflict version
+      // (the history keeps it) before the journal holding it is cleared.
+      if (conflict.origin === 'journal' && !(await keepJournalAsVersion(conflict))) return;
       showText(serverDraft);
       setConflict(null);
       await saver.adoptServer({ revision: server.revision, draft: serverDraft, savedAt: server.saved_at });

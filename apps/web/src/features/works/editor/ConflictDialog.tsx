@@ -10,6 +10,8 @@ export interface ConflictState {
   server: ChapterDetail;
   /** 'save': a save was refused; 'journal': text kept on this device met a newer server text. */
   origin: 'save' | 'journal';
+  /** The server revision the text kept on this device was written on (origin 'journal'). */
+  baseRevision?: number;
 }
 
 /** Both texts side by side; the author chooses. Nothing is dropped: the server keeps the refused text as a version. */
