@@ -56,6 +56,26 @@ describe('the book information page', () => {
   });
 });
 
+describe('tags', () => {
+  it('says which tag is wrong and why: too long, or a character the rule does not allow', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    await page.goto(appUrl('/front/book-manage/information'));
+    const tagsItem = page.locator('.ant-form-item').filter({ hasText: '作品标签' });
+    const input = tagsItem.locator('input');
+    await input.click();
+    await page.keyboard.type('一个特别长的标签名字');
+    await page.keyboard.press('Enter');
+    await tagsItem.getByText('标签「一个特别长的标签名字」太长，每个标签最多8个字').waitFor();
+    await tagsItem.locator('.ant-select-selection-item-remove').first().click();
+    await input.click();
+    await page.keyboard.type('热血!');
+    await page.keyboard.press('Enter');
+    await tagsItem.getByText('标签「热血!」：仅支持中英文、数字（含罗马数字Ⅰ~Ⅻ）、及，：！？中文标点').waitFor();
+    await context.close();
+  });
+});
+
 describe('leaving the information page', () => {
   it('asks before unsaved changes are lost, and not once they are saved', async () => {
     const { context, page } = await newPage(browser);

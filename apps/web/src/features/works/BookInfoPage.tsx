@@ -258,12 +258,19 @@ export function BookInfo({ kind }: { kind: BookKind }) {
           name="tags"
           rules={[
             {
-              validator: (_, v: string[] = []) =>
-                v.length > WORKS_LIMITS.tagsMax
-                  ? Promise.reject(new Error(t('info.tagsPlaceholder')))
-                  : v.every((tag) => isAllowedText(tag) && [...tag].length <= WORKS_LIMITS.tagMax)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(TEXT_PATTERN_MESSAGE[locale])),
+              validator: (_, v: string[] = []) => {
+                if (v.length > WORKS_LIMITS.tagsMax) return Promise.reject(new Error(t('info.tagsPlaceholder')));
+                // Said with the tag at fault: a too-long tag is not a tag with a forbidden character.
+                const long = v.find((tag) => [...tag.trim()].length > WORKS_LIMITS.tagMax);
+                if (long)
+                  return Promise.reject(new Error(t('info.tagTooLong', { tag: long, max: WORKS_LIMITS.tagMax })));
+                const bad = v.find((tag) => !isAllowedText(tag.trim()));
+                if (bad)
+                  return Promise.reject(
+                    new Error(t('info.tagBadChars', { tag: bad, rule: TEXT_PATTERN_MESSAGE[locale] })),
+                  );
+                return Promise.resolve();
+              },
             },
           ]}
         >
