@@ -2,6 +2,7 @@ import { parseShanghaiDate, shanghaiDate } from '@author-centre/shared/dates';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUrl, launchBrowser, newPage } from './browser.ts';
+import { closeServerDb, serverDb } from './home-session.ts';
 import { createBook, logInAuthor, openNewChapter, serverRow, serverRows } from './works-session.ts';
 
 /**
@@ -13,7 +14,10 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
-afterAll(async () => browser?.close());
+afterAll(async () => {
+  await browser?.close();
+  await closeServerDb();
+});
 
 const confirmDialog = (page: Page) => page.locator('.ac-confirm-dialog');
 const payPointOf = (bookId: number) =>
@@ -348,6 +352,45 @@ describe('the drafts box', () => {
     // The short draft is named as one the author publishes by hand.
     await notice.getByText('需要手动发布', { exact: false }).waitFor();
     await notice.getByText('第一章：短信', { exact: false }).waitFor();
+    await context.close();
+  });
+});
+
+describe('a scheduled chapter the checks stopped', () => {
+  it('is a warning on the chapter list that says when it was due and leads to the chapter', async () => {
+    const { context, page } = await newPage(browser);
+    const { accountId } = await logInAuthor(context);
+    const bookId = await createBook(page, `未发布提醒${Date.now().toString(36)}`);
+    const chapterId = await writeChapter(page, bookId, '第一章：风声', '风声紧了，城门提前关上。');
+    // What the publishing job records when the checks stop a chapter at its time (publishing.service.ts).
+    const due = parseShanghaiDate(shanghaiDate(Date.now())) + 8 * 3_600_000;
+    await serverDb()
+      .db.insertInto('publish_log')
+      .values({
+        client_id: 2,
+        account_id: accountId,
+        book_id: bookId,
+        chapter_id: chapterId,
+        source: 'schedule',
+        scheduled_at: due,
+        published_at: due,
+        late_ms: null,
+        outcome: 'blocked',
+        note: '含敏感词「网络赌博」，请修改后发布',
+        seen: 0,
+      })
+      .execute();
+
+    await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
+    const notices = page.getByTestId('publish-notices');
+    await notices
+      .getByText(
+        `「第一章：风声」原定北京时间 ${shanghaiDate(due)} 08:00 定时发布，未通过发布前检查，没有发布：含敏感词「网络赌博」，请修改后发布`,
+      )
+      .waitFor();
+    expect(await notices.getAttribute('class')).toContain('ant-alert-warning');
+    await notices.getByRole('link', { name: '去修改' }).click();
+    await page.waitForURL(new RegExp(`/front/book-upload\\?book_id=${bookId}&chapter_id=${chapterId}`));
     await context.close();
   });
 });

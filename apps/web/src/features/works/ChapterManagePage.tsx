@@ -203,9 +203,11 @@ export default function ChapterManagePage() {
       )}
       {notices.data?.has && (
         <Alert
-          type="info"
+          // A chapter that did not go out is a warning, not news.
+          type={notices.data.list.some((n) => n.outcome !== 'published') ? 'warning' : 'info'}
           showIcon
           style={{ marginBottom: 12 }}
+          data-testid="publish-notices"
           message={t('manage.notices')}
           description={
             <ul style={{ margin: 0, paddingLeft: 18 }}>
@@ -216,12 +218,24 @@ export default function ChapterManagePage() {
                         time: formatBeijing(n.scheduled_at),
                       })
                     : n.outcome === 'blocked'
-                      ? t('manage.noticeBlocked', { title: n.title, note: n.note })
+                      ? t('manage.noticeBlockedBeijing', {
+                          title: n.title,
+                          scheduled: formatBeijing(n.scheduled_at ?? n.published_at),
+                          note: n.note,
+                        })
                       : t('manage.noticeLateBeijing', {
                           title: n.title,
                           scheduled: formatBeijing(n.scheduled_at),
                           published: formatBeijing(n.published_at),
                         })}
+                  {n.outcome === 'blocked' && n.chapter_id > 0 && (
+                    <>
+                      {' '}
+                      <Link to={`/front/book-upload?book_id=${bookId}&chapter_id=${n.chapter_id}`}>
+                        {t('manage.noticeFix')}
+                      </Link>
+                    </>
+                  )}
                 </li>
               ))}
             </ul>

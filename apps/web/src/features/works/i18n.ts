@@ -155,6 +155,8 @@ export const worksZhCN = {
     notices: '发布提醒',
     noticeLate: '「{{title}}」原定 {{scheduled}} 发布，因服务中断于 {{published}} 补发',
     noticeBlocked: '「{{title}}」定时发布未执行：{{note}}',
+    noticeBlockedBeijing: '「{{title}}」原定北京时间 {{scheduled}} 定时发布，未通过发布前检查，没有发布：{{note}}',
+    noticeFix: '去修改',
     noticesSeen: '知道了',
     journal: '有 {{count}} 个章节的内容尚未保存到服务器，打开编辑器即可继续保存',
     loadFailed: '章节加载失败',
@@ -642,6 +644,9 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     noticeLate: '"{{title}}" was due at {{scheduled}}; the service was down, so it was published at {{published}}',
     noticeBlocked: '"{{title}}" was not published at its time: {{note}}',
     noticesSeen: 'Got it',
+    noticeBlockedBeijing:
+      '"{{title}}" was due at {{scheduled}} Beijing time but did not pass the checks before publishing, so it was not published: {{note}}',
+    noticeFix: 'Fix it',
     journal: '{{count}} chapters have text not yet saved to the server; open them in the editor to save it',
     loadFailed: 'The chapters failed to load',
     scheduledBeijing: 'Scheduled {{time}} (Beijing time)',
