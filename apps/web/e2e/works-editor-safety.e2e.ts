@@ -421,3 +421,26 @@ describe('numbers and rules the editor explains', () => {
     await context.close();
   });
 });
+
+describe('opening the editor', () => {
+  it('offers to retry when the chapter could not be loaded, and opens it on retry', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `加载重试${Date.now().toString(36)}`);
+    const chapterId = await openNewChapter(page, bookId);
+    await page.getByTestId('chapter-body').fill('已经写好的一段。');
+    await saved(page);
+
+    const DETAIL = (url: URL) => url.pathname === '/api/pc/v1/book-chapter/detail';
+    await context.route(DETAIL, dropSaves);
+    await page.reload();
+    await page.getByText('章节加载失败').waitFor();
+    expect(await page.getByText('已保存的内容和本机暂存的内容都不会丢失').count()).toBe(1);
+    await context.unroute(DETAIL, dropSaves);
+    await page.getByRole('button', { name: /重\s*试/ }).click();
+    await page.getByTestId('chapter-body').waitFor();
+    expect(await page.getByTestId('chapter-body').inputValue()).toBe('已经写好的一段。');
+    expect(new URL(page.url()).searchParams.get('chapter_id')).toBe(String(chapterId));
+    await context.close();
+  });
+});

@@ -281,6 +281,7 @@ export const worksZhCN = {
     chapterStatus: { draft: '草稿', published: '已发布', revised: '已修改，待重新发布' },
     leaveWarning: '还有内容没有保存到服务器，确定离开吗？（内容已暂存在本机）',
     loadFailed: '章节加载失败',
+    loadFailedHint: '暂时连不上服务器。已保存的内容和本机暂存的内容都不会丢失，请检查网络后重试。',
     notFound: '章节不存在或已删除',
     published: '章节已发布',
     scheduled: '已设置定时发布',
@@ -784,6 +785,8 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     chapterStatus: { draft: 'Draft', published: 'Published', revised: 'Changed; publish again to update readers' },
     leaveWarning: 'Some text has not reached the server yet. Leave anyway? (It is kept on this device.)',
     loadFailed: 'The chapter failed to load',
+    loadFailedHint:
+      'The server cannot be reached right now. Nothing saved, and nothing kept on this device, is lost; check your connection and retry.',
     notFound: 'The chapter does not exist or was deleted',
     published: 'Chapter published',
     scheduled: 'Publication scheduled',

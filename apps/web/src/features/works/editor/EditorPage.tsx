@@ -20,8 +20,11 @@ export default function EditorPage() {
   const volumeId = idParam(params, 'volume_id');
   const [chapter, setChapter] = useState<ChapterDetail | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  /** Bumped by 重试 after a failed load (a dropped connection): the chapter is read again. */
+  const [attempt, setAttempt] = useState(0);
   const creating = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (重试) reads the chapter again.
   useEffect(() => {
     const controller = new AbortController();
     setFailed(null);
@@ -44,18 +47,25 @@ export default function EditorPage() {
       setFailed(t('common.unknownBook'));
     }
     return () => controller.abort();
-  }, [bookId, chapterId, volumeId, navigate, t]);
+  }, [bookId, chapterId, volumeId, navigate, t, attempt]);
 
   if (failed) {
+    const retryable = failed === t('editor.loadFailed');
     return (
       <Result
         status="warning"
         title={failed}
-        extra={
-          <Link to="/front/book-manage/list">
+        subTitle={retryable ? t('editor.loadFailedHint') : undefined}
+        extra={[
+          retryable && (
+            <Button key="retry" type="primary" onClick={() => setAttempt((a) => a + 1)}>
+              {t('common.retry')}
+            </Button>
+          ),
+          <Link key="back" to="/front/book-manage/list">
             <Button>{t('info.backToList')}</Button>
-          </Link>
-        }
+          </Link>,
+        ]}
       />
     );
   }

@@ -16,9 +16,13 @@ export default function ShortEditorPage() {
   const bookId = idParam(params, 'book_id');
   const [chapter, setChapter] = useState<ChapterDetail | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  /** Bumped by 重试 after a failed load (a dropped connection): the chapter is read again. */
+  const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (重试) reads the chapter again.
   useEffect(() => {
     const controller = new AbortController();
+    setFailed(null);
     if (!bookId) {
       setFailed(t('common.unknownBook'));
       return;
@@ -37,18 +41,25 @@ export default function ShortEditorPage() {
         if (!controller.signal.aborted) setFailed(t('editor.loadFailed'));
       });
     return () => controller.abort();
-  }, [bookId, t]);
+  }, [bookId, t, attempt]);
 
   if (failed) {
+    const retryable = failed === t('editor.loadFailed');
     return (
       <Result
         status="warning"
         title={failed}
-        extra={
-          <Link to="/front/book-manage/short">
+        subTitle={retryable ? t('editor.loadFailedHint') : undefined}
+        extra={[
+          retryable && (
+            <Button key="retry" type="primary" onClick={() => setAttempt((a) => a + 1)}>
+              {t('common.retry')}
+            </Button>
+          ),
+          <Link key="back" to="/front/book-manage/short">
             <Button>{t('success.toList')}</Button>
-          </Link>
-        }
+          </Link>,
+        ]}
       />
     );
   }
