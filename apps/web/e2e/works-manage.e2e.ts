@@ -1,6 +1,8 @@
 import { parseShanghaiDate, shanghaiDate } from '@author-centre/shared/dates';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertChapter } from '../../server/src/modules/works/chapters.service.ts';
+import { recountBook } from '../../server/src/modules/works/works.repository.ts';
 import { appUrl, launchBrowser, newPage } from './browser.ts';
 import { closeServerDb, serverDb } from './home-session.ts';
 import { createBook, logInAuthor, openNewChapter, serverRow, serverRows } from './works-session.ts';
@@ -391,6 +393,42 @@ describe('a scheduled chapter the checks stopped', () => {
     expect(await notices.getAttribute('class')).toContain('ant-alert-warning');
     await notices.getByRole('link', { name: '去修改' }).click();
     await page.waitForURL(new RegExp(`/front/book-upload\\?book_id=${bookId}&chapter_id=${chapterId}`));
+    await context.close();
+  });
+});
+
+describe('pages of a long volume', () => {
+  it('shows the page that is now last when the only chapter of the last page is deleted', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `长卷分页${Date.now().toString(36)}`);
+    // 31 drafts in the first volume: a page of 30 and one more.
+    const { db } = serverDb();
+    const volume = await db
+      .selectFrom('volumes')
+      .select('id')
+      .where('book_id', '=', bookId)
+      .where('is_notice', '=', 0)
+      .executeTakeFirstOrThrow();
+    await db.transaction().execute(async (tx) => {
+      for (let n = 1; n <= 31; n++) {
+        await insertChapter(tx, { clientId: 2, bookId, volumeId: volume.id, counted: 1, title: `第${n}章`, body: '' });
+      }
+      await recountBook(tx, bookId);
+    });
+
+    await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
+    await page.locator('.ant-pagination-item-2').click();
+    const row = (title: string) =>
+      page.locator('.ant-table-row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+    await row('第31章').getByRole('button', { name: '···' }).click();
+    await page.getByRole('menuitem', { name: '删除' }).click();
+    await confirmDialog(page)
+      .getByRole('button', { name: /^确\s?定$/ })
+      .click();
+    await row('第30章').waitFor({ timeout: 10_000 });
+    await row('第1章').waitFor();
+    expect(await page.getByText('这个分卷还没有章节').count()).toBe(0);
     await context.close();
   });
 });

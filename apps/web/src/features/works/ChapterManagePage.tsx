@@ -306,6 +306,14 @@ function ChaptersTab({
   const [payPointAt, setPayPointAt] = useState<ChapterItem | null>(null);
   const chapters = useChapters(bookId, volumeId, page);
   const pay = usePayPoint(bookId);
+  // The last chapter of the last page went (deleted, moved away): show the page that is now last,
+  // not an empty page saying the volume has no chapters.
+  useEffect(() => {
+    const d = chapters.data;
+    if (d && !chapters.isPlaceholderData && d.list.length === 0 && d.total > 0 && page > 1) {
+      setPage(Math.max(1, Math.ceil(d.total / d.page_size)));
+    }
+  }, [chapters.data, chapters.isPlaceholderData, page]);
 
   const act = async (fn: () => Promise<unknown>, done?: string) => {
     await fn();
