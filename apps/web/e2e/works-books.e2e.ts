@@ -188,4 +188,20 @@ describe('exporting from the list', () => {
     expect(await page.locator('body').innerText()).not.toContain('"code"');
     await context.close();
   });
+
+  it('exports with the keyboard alone: Enter opens the menu, the arrow keys choose, Enter downloads', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const title = `键盘导出${Date.now().toString(36)}`;
+    await createBook(page, title);
+    await page.goto(appUrl('/front/book-manage/list'));
+    await page.getByTestId('book-card').filter({ hasText: title }).getByTestId('export-menu').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: '导出 TXT' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    const download = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    expect((await download).suggestedFilename()).toBe(`${title}.epub`);
+    await context.close();
+  });
 });

@@ -20,6 +20,8 @@ export function ExportMenu({ bookId, size }: { bookId: number; size?: 'small' | 
   return (
     <Dropdown
       trigger={['click']}
+      // Opened from the keyboard, the menu takes the focus so the arrow keys and Enter choose a format.
+      autoFocus
       menu={{
         items: [
           { key: 'txt', label: t('manage.exportTxt'), onClick: () => download('txt') },
