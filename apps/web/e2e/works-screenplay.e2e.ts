@@ -163,6 +163,8 @@ describe('exporting short stories and screenplays', () => {
     await clickCreate(page);
     await page.waitForURL(/book_id=\d+/);
     const bookId = Number(new URL(page.url()).searchParams.get('book_id'));
+    // A new screenplay opens on the screenplay's own chapter page, not the novels'.
+    expect(new URL(page.url()).pathname).toBe('/front/book-manage/screenplay/manage');
 
     await page.goto(appUrl('/front/book-manage/screenplay'));
     const card = page.getByTestId('book-card').filter({ hasText: title });

@@ -13,7 +13,7 @@ import { currentLocale } from '../../i18n/index.ts';
 import { apiGet, apiPost, apiUpload } from '../../platform/api.ts';
 import { fieldErrors, isApiError } from '../../platform/api-error.ts';
 import { toast } from '../../platform/notify.ts';
-import { INFO_PATH } from './BookListPage.tsx';
+import { INFO_PATH, MANAGE_PATH } from './BookListPage.tsx';
 import { WORKS_NS } from './i18n.ts';
 import { type Book, idParam, useBook, useCategories, useInvalidateWorks } from './works-api.ts';
 import './works.css';
@@ -154,7 +154,7 @@ export function BookInfo({ kind }: { kind: BookKind }) {
         navigate(
           kind === 'short'
             ? `/front/book-upload/short?book_id=${saved.book_id}`
-            : `/front/book-manage/manage?book_id=${saved.book_id}`,
+            : `${MANAGE_PATH[kind]}?book_id=${saved.book_id}`,
         );
       }
     } catch (e) {
