@@ -444,3 +444,49 @@ describe('opening the editor', () => {
     await context.close();
   });
 });
+
+describe('a scheduled chapter published late', () => {
+  it('says when it was due and when it went out in Beijing time, as it was scheduled', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `补发时间${Date.now().toString(36)}`);
+    const chapterId = await openNewChapter(page, bookId);
+    await page.getByTestId('chapter-title').fill('第一章：出发');
+    await page.getByTestId('chapter-body').fill(prose(400));
+    await saved(page);
+    await page.getByRole('button', { name: /定时发布/ }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: '定时发布' })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.getByText('已设置定时发布').waitFor({ timeout: 10_000 });
+
+    // TEST-ONLY: the server was down when the chapter was due, 10 minutes ago.
+    const due = Math.floor((Date.now() - 10 * 60_000) / 60_000) * 60_000;
+    await serverDb()
+      .db.updateTable('jobs')
+      .set({ run_at: due })
+      .where('status', '=', 'pending')
+      .where('payload', 'like', `%"chapterId":${chapterId}}%`)
+      .execute();
+    await expect
+      .poll(() => serverRow<{ status: string }>('select status from chapters where id = ?', chapterId)?.status, {
+        timeout: 20_000,
+      })
+      .toBe('published');
+    const published = serverRow<{ published_at: number }>(
+      'select published_at from chapters where id = ?',
+      chapterId,
+    )!.published_at;
+    const beijing = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+
+    await page.reload();
+    const notice = page.getByTestId('late-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe(
+      `本章原定北京时间 ${beijing(due)} 定时发布，因服务中断，于北京时间 ${beijing(published)} 补发`,
+    );
+    await context.close();
+  });
+});

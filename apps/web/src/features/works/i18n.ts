@@ -290,7 +290,7 @@ export const worksZhCN = {
     scheduleAt: '发布时间',
     scheduleHint: '到点发布时以届时保存的正文为准',
     choose: '请选择时间',
-    lateNotice: '本章原定 {{scheduled}} 定时发布，因服务中断于 {{published}} 补发',
+    lateNotice: '本章原定北京时间 {{scheduled}} 定时发布，因服务中断，于北京时间 {{published}} 补发',
     scheduleAtBeijing: '发布时间（北京时间）',
     scheduleZone: '按北京时间（UTC+8）发布，与电脑所在时区无关',
     scheduleLocal: '相当于本机时间 {{time}}',
@@ -795,7 +795,8 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     scheduleAt: 'Time',
     scheduleHint: 'The text as saved at that time is what gets published',
     choose: 'Choose a time',
-    lateNotice: 'This chapter was due at {{scheduled}}; the service was down, so it was published at {{published}}',
+    lateNotice:
+      'This chapter was due at {{scheduled}} Beijing time; the service was down, so it was published at {{published}} Beijing time',
     scheduleAtBeijing: 'Time (Beijing time)',
     scheduleZone: "Publishes at Beijing time (UTC+8), whatever your computer's time zone",
     scheduleLocal: 'That is {{time}} on this computer',

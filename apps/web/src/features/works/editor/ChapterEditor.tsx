@@ -639,9 +639,10 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
         <Alert
           type="info"
           showIcon
+          data-testid="late-notice"
           message={t('editor.lateNotice', {
-            scheduled: formatTime(late.scheduled_at),
-            published: formatTime(late.published_at),
+            scheduled: formatBeijing(late.scheduled_at),
+            published: formatBeijing(late.published_at),
           })}
         />
       )}
