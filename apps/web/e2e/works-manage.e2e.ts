@@ -1,8 +1,6 @@
 import { parseShanghaiDate, shanghaiDate } from '@author-centre/shared/dates';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertChapter } from '../../server/src/modules/works/chapters.service.ts';
-import { recountBook } from '../../server/src/modules/works/works.repository.ts';
 import { appUrl, launchBrowser, newPage } from './browser.ts';
 import { closeServerDb, serverDb } from './home-session.ts';
 import { createBook, logInAuthor, openNewChapter, serverRow, serverRows } from './works-session.ts';
@@ -158,6 +156,14 @@ describe('publishing and moving from the chapter list', () => {
     await page.getByRole('menuitem', { name: '移动', exact: true }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '移动章节「第三章：夜雨」' });
     await dialog.getByText('可填 1~3，即该分卷中的第几章').waitFor();
+    expect(await dialog.getByRole('spinbutton').inputValue()).toBe('3');
+    // Choosing 作品相关 says what that does to the counts.
+    await dialog.locator('.ant-select').click();
+    await page.getByTitle('作品相关', { exact: true }).click();
+    await dialog.getByText('移入作品相关后，该章不再计入作品字数、每日更新字数和连续更新，且始终免费。').waitFor();
+    expect(await dialog.getByRole('spinbutton').inputValue()).toBe('1');
+    await dialog.locator('.ant-select').click();
+    await page.locator('.ant-select-item-option').filter({ hasNotText: '作品相关' }).click();
     expect(await dialog.getByRole('spinbutton').inputValue()).toBe('3');
     // OK without a change leaves it where it was (it used to jump to the top).
     await dialog.getByRole('button', { name: /^确\s?定$/ }).click();
@@ -410,12 +416,51 @@ describe('pages of a long volume', () => {
       .where('book_id', '=', bookId)
       .where('is_notice', '=', 0)
       .executeTakeFirstOrThrow();
-    await db.transaction().execute(async (tx) => {
-      for (let n = 1; n <= 31; n++) {
-        await insertChapter(tx, { clientId: 2, bookId, volumeId: volume.id, counted: 1, title: `第${n}章`, body: '' });
-      }
-      await recountBook(tx, bookId);
-    });
+    const now = Date.now();
+    for (let n = 1; n <= 31; n++) {
+      // Empty drafts, as 新建章节 makes them (chapters.service.ts insertChapter).
+      const { id } = await db
+        .insertInto('chapters')
+        .values({
+          client_id: 2,
+          book_id: bookId,
+          volume_id: volume.id,
+          title: `第${n}章`,
+          status: 'draft',
+          sort: n,
+          counted: 1,
+          words: 0,
+          published_words: 0,
+          published_title: null,
+          vip: 0,
+          revision: 0,
+          text_hash: null,
+          published_hash: null,
+          scheduled_at: null,
+          schedule_job_id: null,
+          published_at: null,
+          first_published_at: null,
+          change_seq: 0,
+          saved_at: now,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('chapter_texts')
+        .values({
+          chapter_id: id,
+          body: '',
+          author_say: '',
+          last_save_key: null,
+          last_save_revision: null,
+          snapshot_at: 0,
+        })
+        .execute();
+    }
+    await db.updateTable('books').set({ chapter_count: 31 }).where('id', '=', bookId).execute();
 
     await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
     await page.locator('.ant-pagination-item-2').click();

@@ -713,7 +713,15 @@ function MoveDialog(props: {
       onOk={() => void props.onMove(volumeId, Math.max(0, Math.min(position ?? 1, last) - 1)).catch(() => undefined)}
     >
       <Form layout="vertical">
-        <Form.Item label={t('manage.moveTo')}>
+        <Form.Item
+          label={t('manage.moveTo')}
+          // What a move into or out of 作品相关 does to the counts, said before it happens.
+          extra={
+            target?.is_notice && !props.volumes.find((v) => v.volume_id === props.chapter.volume_id)?.is_notice
+              ? t('manage.moveIntoNotice')
+              : undefined
+          }
+        >
           <Select
             value={volumeId}
             onChange={(v) => {

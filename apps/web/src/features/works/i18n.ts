@@ -113,6 +113,7 @@ export const worksZhCN = {
     moveTo: '移动到分卷',
     position: '位置（第几章）',
     positionRange: '可填 1~{{count}}，即该分卷中的第几章',
+    moveIntoNotice: '移入作品相关后，该章不再计入作品字数、每日更新字数和连续更新，且始终免费。',
     publishConfirm: '发布「{{title}}」？',
     publishConfirmTxt: '发布后读者即可阅读，已发布的章节不能撤回为草稿。发布前会先做错别字和敏感词检查。',
     publishRevisedConfirm: '发布「{{title}}」的修改？',
@@ -598,6 +599,8 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     position: 'Position (chapter number)',
     positionRange: '1 to {{count}}: its place among the chapters of that volume',
     publishConfirm: 'Publish "{{title}}"?',
+    moveIntoNotice:
+      "In the notices the chapter no longer counts towards the book's words, the words per day or the update streak, and it is always free.",
     publishConfirmTxt:
       'Readers can read it as soon as it is published, and a published chapter cannot go back to being a draft. The text is checked for typos and sensitive words first.',
     publishRevisedConfirm: 'Publish the changes to "{{title}}"?',
