@@ -348,6 +348,16 @@ describe('the drafts box', () => {
     await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
     await page.getByRole('tab', { name: '发布设置' }).click();
     await page.getByRole('switch').click();
+    // On with no day would never fire: said under the field, and nothing is saved.
+    for (const day of ['周一', '周二', '周三', '周四', '周五', '周六', '周日']) await page.getByLabel(day).uncheck();
+    await page.getByRole('button', { name: /保存设置/ }).click();
+    await page.locator('.ant-form-item-explain-error').getByText('请至少选择一天').waitFor();
+    expect(
+      serverRow<{ regular_schedule: string | null }>('select regular_schedule from books where id = ?', bookId)
+        ?.regular_schedule,
+    ).toBeNull();
+    await page.getByLabel('周一').check();
+    await page.getByLabel('周四').check();
     await page.getByRole('button', { name: /保存设置/ }).click();
     await page.getByText('下次发布：北京时间', { exact: false }).waitFor({ timeout: 10_000 });
     const next = await page.getByText('下次发布：北京时间', { exact: false }).textContent();

@@ -757,7 +757,11 @@ function RecycleBin({ bookId, active }: { bookId: number; active: boolean }) {
             <Button
               key="restore"
               onClick={async () => {
-                await apiPost('/api/pc/v1/book-chapter/restore', { chapter_id: c.chapter_id });
+                try {
+                  await apiPost('/api/pc/v1/book-chapter/restore', { chapter_id: c.chapter_id });
+                } catch {
+                  return; // refused (e.g. it would change a published chapter between free and paid): said in a toast
+                }
                 toast.success(t('manage.restored'));
                 void invalidate();
               }}
@@ -802,13 +806,17 @@ function Settings({ bookId }: { bookId: number }) {
       });
   }, [regular.data, form]);
   const saveRegular = async (v: { enabled: boolean; time: dayjs.Dayjs; weekdays: number[]; count: number }) => {
-    await apiPost('/api/pc/v1/book-chapter/regular-time-data', {
-      book_id: bookId,
-      enabled: v.enabled,
-      time: v.time.format('HH:mm'),
-      weekdays: v.weekdays,
-      count: v.count,
-    });
+    try {
+      await apiPost('/api/pc/v1/book-chapter/regular-time-data', {
+        book_id: bookId,
+        enabled: v.enabled,
+        time: v.time.format('HH:mm'),
+        weekdays: v.weekdays,
+        count: v.count,
+      });
+    } catch {
+      return; // the refusal was said in a toast; the form keeps what the author entered
+    }
     toast.success(t('manage.regularSaved'));
     void regular.refetch();
   };
@@ -853,7 +861,20 @@ function Settings({ bookId }: { bookId: number }) {
           <Form.Item name="count" label={t('manage.regularCount')}>
             <InputNumber min={1} max={20} />
           </Form.Item>
-          <Form.Item name="weekdays" label={t('manage.regularDays')}>
+          <Form.Item
+            name="weekdays"
+            label={t('manage.regularDays')}
+            dependencies={['enabled']}
+            // Said at the field before anything is sent: a schedule that is on but has no day never fires.
+            rules={[
+              ({ getFieldValue }) => ({
+                validator: (_, value?: number[]) =>
+                  getFieldValue('enabled') && !value?.length
+                    ? Promise.reject(new Error(t('manage.regularNoDays')))
+                    : Promise.resolve(),
+              }),
+            ]}
+          >
             <Checkbox.Group
               options={[1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: d, label: t(`manage.weekdays.${d}`) }))}
             />
