@@ -490,3 +490,32 @@ describe('a scheduled chapter published late', () => {
     await context.close();
   });
 });
+
+describe('the session runs out while writing', () => {
+  it('says the author must log in, and saves the text by itself once logged in again', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `会话过期${Date.now().toString(36)}`);
+    const chapterId = await openNewChapter(page, bookId);
+    const body = page.getByTestId('chapter-body');
+    await body.click();
+    await page.keyboard.type('登录还在时写的。');
+    await saved(page);
+
+    // The session is gone (logged out elsewhere, or timed out): the next save is refused.
+    const cookies = await context.cookies();
+    await context.clearCookies();
+    await page.keyboard.type('会话过期后写的。');
+    await expect.poll(() => status(page).getAttribute('data-status'), { timeout: 10_000 }).toBe('error');
+    expect(await status(page).textContent()).toContain('请先登录');
+    expect(serverChapterText(chapterId)?.body).toBe('登录还在时写的。');
+
+    // The author logs in again (in another tab): without typing anything more, the text is saved.
+    await context.addCookies(cookies);
+    await expect
+      .poll(() => serverChapterText(chapterId)?.body, { timeout: 30_000 })
+      .toBe('登录还在时写的。会话过期后写的。');
+    await saved(page);
+    await context.close();
+  });
+});

@@ -55,7 +55,8 @@ const transport: SaverTransport = {
       }
       if (error.kind === 'http' || (error.status ?? 0) >= 500 || error.status === 0)
         return { kind: 'transient', offline: false };
-      return { kind: 'refused', message: error.title || error.message };
+      // Not logged in any more: said as it is, and saved once the author has logged in again.
+      return { kind: 'refused', message: error.title || error.message, retry: error.status === 401 };
     }
     return { kind: 'transient', offline: globalThis.navigator?.onLine === false };
   },

@@ -38,7 +38,7 @@ export interface SaveAck {
 export type SaveFailure =
   | { kind: 'conflict' }
   | { kind: 'transient'; offline: boolean }
-  | { kind: 'refused'; message: string };
+  | { kind: 'refused'; message: string; retry?: boolean };
 
 export interface SaverTransport {
   save(payload: SavePayload, explicit: boolean): Promise<SaveAck>;
@@ -245,9 +245,15 @@ export class ChapterSaver {
           this.#scheduleRetry(delay);
           return;
         }
-        this.#retry = null;
+        // A refusal that can pass by itself (the session ran out: the author logs in again, maybe in
+        // another tab) is said, and the same save is tried again until it goes through.
+        this.#retry = failure.retry ? attempt : null;
         this.journalNow();
         this.#set({ status: 'error', message: failure.message });
+        if (failure.retry) {
+          this.#scheduleRetry(BACKOFF_MS[Math.min(this.#failures, BACKOFF_MS.length - 1)]);
+          this.#failures++;
+        }
         return;
       }
       explicit = this.#explicitAgain;
