@@ -150,6 +150,16 @@ describe('publishing and moving from the chapter list', () => {
     await page.getByRole('button', { name: '仍然发布' }).click();
     await row('第一章：晨钟').getByText('已发布').waitFor({ timeout: 10_000 });
     expect(statusOf(first)).toBe('published');
+    // Deleting a published chapter says readers lose it (until it is restored).
+    await row('第一章：晨钟').getByRole('button', { name: '···' }).click();
+    await page.getByRole('menuitem', { name: '删除' }).click();
+    await confirmDialog(page).getByText('该章已发布，删除后读者将看不到这一章；从回收站恢复后会重新上线。').waitFor();
+    await confirmDialog(page)
+      .getByRole('button', { name: /^取\s?消$/ })
+      .click();
+    expect(serverRow<{ deleted_at: number | null }>('select deleted_at from chapters where id = ?', first)).toEqual({
+      deleted_at: null,
+    });
 
     // Moving starts from the chapter's own place and says how far it can go.
     await row('第三章：夜雨').getByRole('button', { name: '···' }).click();

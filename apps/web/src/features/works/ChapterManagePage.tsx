@@ -622,7 +622,9 @@ function ChaptersTab({
         plainTips={
           removing?.scheduled_at
             ? t('manage.removeScheduled', { time: formatBeijing(removing.scheduled_at) })
-            : undefined
+            : removing && removing.status !== 'draft'
+              ? t('manage.removePublished')
+              : undefined
         }
         onConfirm={() =>
           act(

@@ -124,6 +124,7 @@ export const worksZhCN = {
     removeTitle: '确认删除章节「{{title}}」？',
     removeTxt: '章节将移入回收站，可随时恢复。',
     removeScheduled: '该章已设定于北京时间 {{time}} 定时发布，删除后定时发布将取消，从回收站恢复后需要重新设置。',
+    removePublished: '该章已发布，删除后读者将看不到这一章；从回收站恢复后会重新上线。',
     removed: '已移入回收站',
     restore: '恢复',
     restored: '章节已恢复',
@@ -615,6 +616,8 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     removeScheduled:
       'It is scheduled to be published at {{time}} Beijing time. Deleting it cancels that; after restoring it from the recycle bin, set a time again.',
     removed: 'Moved to the recycle bin',
+    removePublished:
+      'It is published: once deleted, readers no longer see it; restoring it from the recycle bin puts it back online.',
     restore: 'Restore',
     restored: 'Chapter restored',
     binEmpty: 'The recycle bin is empty',
