@@ -417,6 +417,17 @@ describe('a scheduled chapter the checks stopped', () => {
       )
       .waitFor();
     expect(await notices.getAttribute('class')).toContain('ant-alert-warning');
+    // The drafts box, where the chapter waits, says it too; 知道了 puts the notice away.
+    await page.goto(appUrl(`/front/book-manage/draft?book_id=${bookId}`));
+    await notices.getByText('未通过发布前检查，没有发布', { exact: false }).waitFor();
+    await notices.getByRole('button', { name: '知道了' }).click();
+    await notices.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(serverRow<{ seen: number }>('select seen from publish_log where book_id = ?', bookId)).toEqual({ seen: 1 });
+    await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
+    await page.locator('.ant-table-row').filter({ hasText: '第一章：风声' }).waitFor();
+    expect(await notices.count()).toBe(0);
+    await serverDb().db.updateTable('publish_log').set({ seen: 0 }).where('book_id', '=', bookId).execute();
+    await page.reload();
     await notices.getByRole('link', { name: '去修改' }).click();
     await page.waitForURL(new RegExp(`/front/book-upload\\?book_id=${bookId}&chapter_id=${chapterId}`));
     await context.close();

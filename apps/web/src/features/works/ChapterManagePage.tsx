@@ -51,6 +51,7 @@ import { PublishDialog } from './editor/PublishDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { WORKS_NS } from './i18n.ts';
 import { isMissing, LoadFailed } from './LoadFailed.tsx';
+import { PublishNotices } from './PublishNotices.tsx';
 import { ScheduledActions } from './ScheduledActions.tsx';
 import {
   type ChapterItem,
@@ -60,7 +61,6 @@ import {
   useChapters,
   useInvalidateWorks,
   usePayPoint,
-  usePublishNotices,
   useRecycleBin,
   useRegular,
   useVolumes,
@@ -90,7 +90,6 @@ export default function ChapterManagePage() {
   const bookId = idParam(params, 'book_id');
   const book = useBook(bookId);
   const volumes = useVolumes(bookId);
-  const notices = usePublishNotices(bookId);
   const invalidate = useInvalidateWorks();
   const navigate = useNavigate();
   const [tab, setTab] = useState('chapters');
@@ -139,10 +138,6 @@ export default function ChapterManagePage() {
       },
       { replace: true },
     );
-  const seen = async () => {
-    await apiPost('/api/pc/v1/book-chapter/publish-notices-seen', { book_id: bookId });
-    void notices.refetch();
-  };
   return (
     <div className="ac-works-page">
       <div className="ac-works-page__head">
@@ -201,52 +196,7 @@ export default function ChapterManagePage() {
           }
         />
       )}
-      {notices.data?.has && (
-        <Alert
-          // A chapter that did not go out is a warning, not news.
-          type={notices.data.list.some((n) => n.outcome !== 'published') ? 'warning' : 'info'}
-          showIcon
-          style={{ marginBottom: 12 }}
-          data-testid="publish-notices"
-          message={t('manage.notices')}
-          description={
-            <ul style={{ margin: 0, paddingLeft: 18 }}>
-              {notices.data.list.map((n) => (
-                <li key={n.id}>
-                  {n.outcome === 'idle'
-                    ? t(`manage.noticeIdle.${n.note as 'no-drafts' | 'only-skipped' | 'all-blocked'}`, {
-                        time: formatBeijing(n.scheduled_at),
-                      })
-                    : n.outcome === 'blocked'
-                      ? t('manage.noticeBlockedBeijing', {
-                          title: n.title,
-                          scheduled: formatBeijing(n.scheduled_at ?? n.published_at),
-                          note: n.note,
-                        })
-                      : t('manage.noticeLateBeijing', {
-                          title: n.title,
-                          scheduled: formatBeijing(n.scheduled_at),
-                          published: formatBeijing(n.published_at),
-                        })}
-                  {n.outcome === 'blocked' && n.chapter_id > 0 && (
-                    <>
-                      {' '}
-                      <Link to={`/front/book-upload?book_id=${bookId}&chapter_id=${n.chapter_id}`}>
-                        {t('manage.noticeFix')}
-                      </Link>
-                    </>
-                  )}
-                </li>
-              ))}
-            </ul>
-          }
-          action={
-            <Button size="small" onClick={() => void seen()}>
-              {t('manage.noticesSeen')}
-            </Button>
-          }
-        />
-      )}
+      <PublishNotices bookId={bookId} />
       <Tabs
         activeKey={tab}
         onChange={setTab}

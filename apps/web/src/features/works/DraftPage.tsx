@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatBeijing } from './beijing-time.ts';
 import { WORKS_NS } from './i18n.ts';
 import { isMissing, LoadFailed } from './LoadFailed.tsx';
+import { PublishNotices } from './PublishNotices.tsx';
 import { ScheduledActions } from './ScheduledActions.tsx';
 import { type ChapterItem, formatTime, idParam, useBook, useDrafts, useRegular } from './works-api.ts';
 import './works.css';
@@ -37,6 +38,7 @@ export default function DraftPage() {
         </h1>
         <Link to={`/front/book-manage/manage?book_id=${bookId}`}>{t('list.manage')}</Link>
       </div>
+      <PublishNotices bookId={bookId} />
       {/* Whether these drafts go out by themselves, when, and which ones never will: said here, where they wait. */}
       {regular.data && (
         <Alert
