@@ -883,6 +883,19 @@ export class ChaptersService {
     const { chapter } = await ownedChapter(this.#db, owner, chapterId);
     const v = await this.#version(chapter.id, versionId);
     const words = countWords(v.body);
+    // The version is the text as it stands: nothing to put back, and no pair of versions that only
+    // repeat the current text (a second click on 恢复此版本, or restoring the newest version).
+    if (chapter.revision === baseRevision && chapter.title === v.title && chapter.text_hash === textHash(v.body)) {
+      return {
+        chapter_id: chapter.id,
+        revision: chapter.revision,
+        saved_at: chapter.saved_at,
+        words: chapter.words,
+        status: chapter.status,
+        title_problem: titleProblem(chapter.title),
+        duplicate: true,
+      };
+    }
     return this.save(owner, {
       chapterId: chapter.id,
       baseRevision,

@@ -852,3 +852,30 @@ describe('versions around a restore', () => {
     expect(history.map((v: any) => v.kind)).toEqual(['restore', 'before-restore', 'save', 'save']);
   });
 });
+
+describe('restoring the text as it stands', () => {
+  it('changes nothing and keeps no versions that only repeat the current text', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const ch = await createChapter(client, book.book_id);
+    const v1 = await saveChapter(client, ch.chapter_id, 0, '最早的一稿', { explicit: true });
+    const v2 = await saveChapter(client, ch.chapter_id, v1.body.data.revision, '现在的正文', { explicit: true });
+    const newest = (await client.get('/api/pc/v1/book-chapter/history', { chapter_id: ch.chapter_id })).body.data
+      .list[0];
+    const again = await client.post('/api/pc/v1/book-chapter/history-restore', {
+      chapter_id: ch.chapter_id,
+      version_id: newest.version_id,
+      base_revision: v2.body.data.revision,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.data.revision).toBe(v2.body.data.revision);
+    expect(await detail(client, ch.chapter_id)).toMatchObject({
+      content: '现在的正文',
+      revision: v2.body.data.revision,
+    });
+    const kinds = (
+      await client.get('/api/pc/v1/book-chapter/history', { chapter_id: ch.chapter_id })
+    ).body.data.list.map((v: any) => v.kind);
+    expect(kinds).toEqual(['save', 'save']);
+  });
+});
