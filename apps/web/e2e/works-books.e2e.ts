@@ -46,7 +46,8 @@ describe('the book information page', () => {
     // A good image clears the message; on an existing book it is kept by 保存, and the page says so.
     await fileInput.setInputFiles({ name: '封面.png', mimeType: 'image/png', buffer: PNG_1X1 });
     await page.getByText('封面已上传，点击“保存”后生效').waitFor();
-    expect(await coverItem.locator('.ant-form-item-explain-error').count()).toBe(0);
+    // (The message leaves with an animation.)
+    await expect.poll(() => coverItem.locator('.ant-form-item-explain-error').count()).toBe(0);
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await page.getByText('作品信息已保存').waitFor();
     expect(serverRow<{ cover: string | null }>('select cover from books where id = ?', bookId)?.cover).toMatch(
@@ -198,6 +199,10 @@ describe('exporting from the list', () => {
     await page.getByTestId('book-card').filter({ hasText: title }).getByTestId('export-menu').focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: '导出 TXT' }).waitFor();
+    // The menu has the focus (the arrow keys act on it, not on the button).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('.ant-dropdown-menu') !== null))
+      .toBe(true);
     await page.keyboard.press('ArrowDown');
     const download = page.waitForEvent('download');
     await page.keyboard.press('Enter');

@@ -106,6 +106,26 @@ describe('screenplay application', () => {
   });
 });
 
+describe('leaving the screenplay application unsent', () => {
+  it('asks before the synopsis typed so far is lost', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    await page.goto(appUrl('/front/book-manage/screenplay/application'));
+    const synopsis = page.getByPlaceholder(/用50~2000字介绍剧情/);
+    await synopsis.fill(SYNOPSIS);
+    await page.locator('.ac-works-page__head').getByRole('link', { name: '剧本管理' }).click();
+    const dialog = page.locator('.ac-confirm-dialog');
+    await dialog.getByText('申请还没有提交，离开后已填写的内容将丢失。').waitFor();
+    await dialog.getByRole('button', { name: '留在此页' }).click();
+    expect(new URL(page.url()).pathname).toBe('/front/book-manage/screenplay/application');
+    expect(await synopsis.inputValue()).toBe(SYNOPSIS);
+    await page.locator('.ac-works-page__head').getByRole('link', { name: '剧本管理' }).click();
+    await dialog.getByRole('button', { name: '放弃修改并离开' }).click();
+    await page.waitForURL(/\/front\/book-manage\/screenplay$/);
+    await context.close();
+  });
+});
+
 describe('exporting short stories and screenplays', () => {
   it('exports a short story from its row (.txt) and its information page (ePub) with its text', async () => {
     const { context, page } = await newPage(browser);

@@ -6,7 +6,7 @@ import { type BookKind, WORKS_LIMITS } from '@author-centre/shared/works';
 import { Alert, Button, Form, Input, Radio, Result, Select, Space, Spin, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
 import { currentLocale } from '../../i18n/index.ts';
@@ -15,6 +15,7 @@ import { fieldErrors, isApiError } from '../../platform/api-error.ts';
 import { toast } from '../../platform/notify.ts';
 import { INFO_PATH, MANAGE_PATH } from './BookListPage.tsx';
 import { WORKS_NS } from './i18n.ts';
+import { useUnsavedGuard } from './useUnsavedGuard.tsx';
 import { type Book, idParam, useBook, useCategories, useInvalidateWorks } from './works-api.ts';
 import './works.css';
 
@@ -57,28 +58,12 @@ export function BookInfo({ kind }: { kind: BookKind }) {
   const [typedTitle, setTypedTitle] = useState('');
   const titleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const fileInput = useRef<HTMLInputElement | null>(null);
-  /** Unsaved edits: kept when the book is fetched again, and asked about before leaving. A ref, so a navigation right after saving reads it at once. */
-  const dirtyRef = useRef(false);
-  const [dirty, setDirtyState] = useState(false);
-  const setDirty = (value: boolean) => {
-    dirtyRef.current = value;
-    setDirtyState(value);
-  };
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirtyRef.current &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const beforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', beforeUnload);
-    return () => window.removeEventListener('beforeunload', beforeUnload);
-  }, [dirty]);
+  /** Unsaved edits: kept when the book is fetched again, and asked about before leaving. */
+  const { isDirty, setDirty, dialog: leaveDialog } = useUnsavedGuard(t('info.leaveTxt'));
 
   useEffect(() => {
     // A refetch (the window regained focus, a chapter saved elsewhere) must not undo what the author is typing.
-    if (!book.data || dirtyRef.current) return;
+    if (!book.data || isDirty()) return;
     form.setFieldsValue({
       title: book.data.title,
       category: book.data.category,
@@ -87,7 +72,7 @@ export function BookInfo({ kind }: { kind: BookKind }) {
       finished: book.data.finished,
     });
     setCover(book.data.cover);
-  }, [book.data, form]);
+  }, [book.data, form, isDirty]);
 
   const checkTitle = (title: string) => {
     if (titleTimer.current) clearTimeout(titleTimer.current);
@@ -357,15 +342,7 @@ export function BookInfo({ kind }: { kind: BookKind }) {
           </Form.Item>
         )}
       </Form>
-      <ConfirmDialog
-        open={blocker.state === 'blocked'}
-        title={t('info.leaveTitle')}
-        plainTxt={t('info.leaveTxt')}
-        btnTxt={t('info.leave')}
-        cancelBtnTxt={t('info.stay')}
-        onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      />
+      {leaveDialog}
       {book.data && (
         <ConfirmDialog
           open={confirmDelete}

@@ -23,6 +23,7 @@ import { currentLocale } from '../../i18n/index.ts';
 import { fieldErrors } from '../../platform/api-error.ts';
 import { toast } from '../../platform/notify.ts';
 import { WORKS_NS } from './i18n.ts';
+import { useUnsavedGuard } from './useUnsavedGuard.tsx';
 import {
   applicationKeys,
   cancelScreenplayApplication,
@@ -86,6 +87,8 @@ export default function ScreenplayApplicationPage() {
   const limits = options.data?.limits ?? FALLBACK_LIMITS;
   const locale = currentLocale();
   const refresh = () => queryClient.invalidateQueries({ queryKey: applicationKeys.all });
+  // A synopsis of up to 2000 characters is not lost to a stray click on a link.
+  const { setDirty, dialog: leaveDialog } = useUnsavedGuard(t('application.leaveTxt'));
 
   const submit = async (values: FormValues) => {
     setSubmitting(true);
@@ -100,6 +103,7 @@ export default function ScreenplayApplicationPage() {
         contact_note: (values.contact_note ?? '').trim(),
       });
       toast.success(t('application.submitted'));
+      setDirty(false);
       form.resetFields();
       setPage(1);
       void refresh();
@@ -134,6 +138,7 @@ export default function ScreenplayApplicationPage() {
         <Link to="/front/book-manage/screenplay">{t('list.title.screenplay')}</Link>
       </div>
       <Alert type="info" showIcon message={t('application.intro')} style={{ marginBottom: 16 }} />
+      {leaveDialog}
 
       <section className="ac-sp-application__form">
         <h2>{t('application.formTitle')}</h2>
@@ -151,6 +156,7 @@ export default function ScreenplayApplicationPage() {
             wrapperCol={{ span: 14 }}
             initialValues={{ kind: 'original' }}
             onFinish={(v) => void submit(v)}
+            onValuesChange={() => setDirty(true)}
           >
             <Form.Item
               label={t('application.kind')}
