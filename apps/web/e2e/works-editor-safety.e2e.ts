@@ -519,3 +519,36 @@ describe('the session runs out while writing', () => {
     await context.close();
   });
 });
+
+describe('publishing the changes to a published chapter', () => {
+  it('says the changed text replaces what readers see, and replaces it once confirmed', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `修改发布${Date.now().toString(36)}`);
+    const chapterId = await openNewChapter(page, bookId);
+    await page.getByTestId('chapter-title').fill('第一章：出发');
+    const body = page.getByTestId('chapter-body');
+    const first = prose(400);
+    await body.fill(first);
+    await saved(page);
+    await page.getByTestId('publish-button').click();
+    await page.getByTestId('publish-confirm').click();
+    await page.getByText('发布成功').waitFor({ timeout: 10_000 });
+
+    const changed = `${first}\n结尾补写的一段。`;
+    await body.fill(changed);
+    await saved(page);
+    await page.getByTestId('publish-button').click();
+    const dialog = page.getByTestId('publish-dialog');
+    await dialog.getByText('检查通过，没有发现问题').waitFor({ timeout: 10_000 });
+    expect(await dialog.textContent()).toContain('修改后的内容将替换读者现在看到的版本');
+    expect(await dialog.textContent()).not.toContain('不能撤回为草稿');
+    await page.getByTestId('publish-confirm').click();
+    await expect
+      .poll(() => serverRow<{ body: string }>('select body from chapter_live where chapter_id = ?', chapterId)?.body, {
+        timeout: 10_000,
+      })
+      .toBe(changed);
+    await context.close();
+  });
+});

@@ -328,6 +328,7 @@ export const worksZhCN = {
     confirm: '确认发布',
     passed: '检查通过，没有发现问题',
     passedTxt: '发布后读者即可阅读，已发布的章节不能撤回为草稿。',
+    passedRevisedTxt: '发布后，修改后的内容将替换读者现在看到的版本（原来的内容保留在历史版本中）。',
     backToEdit: '返回修改',
     locate: '定位',
     rules: {
@@ -843,6 +844,8 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     passed: 'The checks found nothing',
     passedTxt:
       'Readers can read it as soon as it is published, and a published chapter cannot go back to being a draft.',
+    passedRevisedTxt:
+      'The changed text replaces the one readers see now (the text it replaces stays in the history).',
     backToEdit: 'Back to editing',
     locate: 'Show',
     rules: {

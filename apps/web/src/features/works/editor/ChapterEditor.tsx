@@ -745,6 +745,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
       {publishing && (
         <PublishDialog
           chapterId={chapter.chapter_id}
+          revised={chapterStatus === 'revised'}
           onClose={() => closeDialog(setPublishing)}
           onPublished={() => void afterPublish()}
           onLocate={locate}

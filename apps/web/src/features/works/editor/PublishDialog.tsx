@@ -14,6 +14,8 @@ import { FindingsList } from './FindingsList.tsx';
  */
 export function PublishDialog(props: {
   chapterId: number;
+  /** A published chapter's changes: publishing replaces the text readers see. */
+  revised?: boolean;
   onClose: () => void;
   onPublished: () => void;
   onLocate: (offset: number, length: number) => void;
@@ -93,7 +95,12 @@ export function PublishDialog(props: {
           </Spin>
         </div>
       ) : check.findings.length === 0 ? (
-        <Alert type="success" showIcon message={t('publish.passed')} description={t('publish.passedTxt')} />
+        <Alert
+          type="success"
+          showIcon
+          message={t('publish.passed')}
+          description={t(props.revised ? 'publish.passedRevisedTxt' : 'publish.passedTxt')}
+        />
       ) : (
         <FindingsList findings={check.findings} onLocate={props.onLocate} onExclude={(word) => void exclude(word)} />
       )}
