@@ -746,6 +746,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
         <PublishDialog
           chapterId={chapter.chapter_id}
           revised={chapterStatus === 'revised'}
+          confirmFirst
           onClose={() => closeDialog(setPublishing)}
           onPublished={() => void afterPublish()}
           onLocate={locate}

@@ -16,6 +16,11 @@ export function PublishDialog(props: {
   chapterId: number;
   /** A published chapter's changes: publishing replaces the text readers see. */
   revised?: boolean;
+  /**
+   * With nothing found, the author confirms here before the chapter goes out (the editor). Without
+   * it, a caller that asked before opening the dialog (the chapter list) publishes at once.
+   */
+  confirmFirst?: boolean;
   onClose: () => void;
   onPublished: () => void;
   onLocate: (offset: number, length: number) => void;
@@ -38,8 +43,13 @@ export function PublishDialog(props: {
   const run = async () => {
     setCheck(null);
     try {
-      // Even with nothing found, the author confirms: a published chapter cannot go back to being a draft.
-      setCheck(await apiPost<CheckReply>('/api/pc/v1/text-correct/check', { chapter_id: chapterId }));
+      const reply = await apiPost<CheckReply>('/api/pc/v1/text-correct/check', { chapter_id: chapterId });
+      // Nothing found: the editor still asks (a published chapter cannot go back to being a draft).
+      if (reply.findings.length === 0 && !props.confirmFirst) {
+        await publish(false);
+        return;
+      }
+      setCheck(reply);
     } catch {
       onClose();
     }
