@@ -173,6 +173,32 @@ describe('importing a long manuscript', () => {
     await context.close();
   });
 
+  it('names a chapter title typed against the §5 rule before anything is imported', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `改名导入${Date.now().toString(36)}`);
+    await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
+    await page.getByRole('button', { name: /导入章节/ }).click();
+    await page.getByTestId('import-file').setInputFiles({
+      name: '稿.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('第一章 开端\n山风吹过竹林。\n第二章 远行\n他走出了山门。'),
+    });
+    const second = page.getByTestId('import-segment').nth(1).getByRole('textbox');
+    await second.fill('Part 2!');
+    await expect.poll(() => second.getAttribute('class')).toContain('ant-input-status-error');
+    await page.getByRole('button', { name: '创建草稿' }).click();
+    await page
+      .getByTestId('import-dialog')
+      .getByText('导入失败：「Part 2!」仅支持中英文、数字（含罗马数字Ⅰ~Ⅻ）、及，：！？中文标点')
+      .waitFor();
+    expect(serverRows('select id from chapters where book_id = ?', bookId)).toEqual([]);
+    await second.fill('第二章：远行');
+    await page.getByRole('button', { name: '创建草稿' }).click();
+    await page.getByText('导入完成，已创建 2 个草稿').waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+
   it('says so when the brand has intelligent chapter division off', async () => {
     const { context, page } = await newPage(browser);
     await logInAuthor(context);

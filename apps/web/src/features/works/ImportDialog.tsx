@@ -1,5 +1,5 @@
 import { InboxOutlined, MergeCellsOutlined, ScissorOutlined } from '@ant-design/icons';
-import { partTitle, WORKS_LIMITS } from '@author-centre/shared';
+import { isAllowedText, partTitle, TEXT_PATTERN_MESSAGE, WORKS_LIMITS } from '@author-centre/shared';
 import { Alert, Button, Input, Modal, Progress, Select, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,16 @@ type ImportSegment = BaseSegment & { split_for_size?: boolean };
 /** `intelligent_division`: the brand's intelligent_chapter_division the server divided by. */
 type UploadReply = Omit<BaseReply, 'segments'> & { segments: ImportSegment[]; intelligent_division?: boolean };
 type Heading = Pick<ImportSegment, 'line' | 'kind' | 'title' | 'consume'>;
+
+/** What is wrong with a title the author typed in the preview (§5 pattern, length), or null; empty takes the heading line. */
+function titleProblem(s: Heading, locale: 'zh-CN' | 'en-US'): string | null {
+  if (s.kind === 'skip') return null;
+  const title = s.title.trim();
+  if (!title) return null;
+  const max = s.kind === 'volume' ? WORKS_LIMITS.volumeTitleMax : WORKS_LIMITS.chapterTitleMax;
+  if ([...title].length > max) return locale === 'en-US' ? `At most ${max} characters` : `最多${max}字`;
+  return isAllowedText(title) ? null : TEXT_PATTERN_MESSAGE[locale];
+}
 const segmentKey = (s: Heading) => `${s.line}-${s.consume}`;
 
 /** An upload with progress events (fetch has none): the raw file, signed in the query as §7's 'upload' type. */
@@ -160,6 +170,12 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
   const commit = async () => {
     if (!upload) return;
     setError(null);
+    // Said before anything is sent, naming the title at fault (among hundreds of chapters a bare rule helps nobody).
+    const bad = segments.find((s) => titleProblem(s, currentLocale()));
+    if (bad) {
+      setError(`「${bad.title.trim()}」${titleProblem(bad, currentLocale())}`);
+      return;
+    }
     try {
       let s = await apiPost<ImportStatus>('/api/pc/v1/book-chapter/upload-commit', {
         import_id: upload.import_id,
@@ -324,6 +340,8 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
                   <Input
                     size="small"
                     style={{ width: 260 }}
+                    status={titleProblem(s, currentLocale()) ? 'error' : undefined}
+                    title={titleProblem(s, currentLocale()) ?? undefined}
                     value={s.title}
                     disabled={s.kind === 'skip'}
                     aria-label={t('editor.title')}
