@@ -199,6 +199,30 @@ describe('importing a long manuscript', () => {
     await context.close();
   });
 
+  it('shows the whole kind of each row in English', async () => {
+    const { context, page } = await newPage(browser, { locale: 'en-US' });
+    await logInAuthor(context);
+    const bookId = await createBook(page, `英文导入${Date.now().toString(36)}`);
+    await page.evaluate(() => localStorage.setItem('ac:language', 'en-US'));
+    await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
+    await page
+      .getByRole('button', { name: /Import/ })
+      .first()
+      .click();
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'draft.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Volume 1\nChapter 1 Start\nThe wind rose.'),
+    });
+    await expect.poll(() => page.getByTestId('import-segment').count()).toBe(2);
+    const kinds = page.getByTestId('import-segment').locator('.ant-select-content');
+    await expect.poll(() => kinds.allInnerTexts()).toEqual(['Volume', 'Chapter']);
+    // Not cut to 'Volu…' / 'Chap…'.
+    const cut = await kinds.evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth).length);
+    expect(cut).toBe(0);
+    await context.close();
+  });
+
   it('says so when the brand has intelligent chapter division off', async () => {
     const { context, page } = await newPage(browser);
     await logInAuthor(context);

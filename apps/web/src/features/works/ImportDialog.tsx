@@ -173,7 +173,9 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
     // Said before anything is sent, naming the title at fault (among hundreds of chapters a bare rule helps nobody).
     const bad = segments.find((s) => titleProblem(s, currentLocale()));
     if (bad) {
-      setError(`「${bad.title.trim()}」${titleProblem(bad, currentLocale())}`);
+      const locale = currentLocale();
+      const named = locale === 'en-US' ? `"${bad.title.trim()}": ` : `「${bad.title.trim()}」`;
+      setError(`${named}${titleProblem(bad, locale)}`);
       return;
     }
     try {
@@ -327,7 +329,8 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
                 <div className={`ac-import__segment ac-import__segment--${s.kind}`}>
                   <Select
                     size="small"
-                    style={{ width: 84 }}
+                    // Wide enough for 'Chapter' and 'Volume' in English, not only 章节 and 分卷.
+                    style={{ width: 104 }}
                     value={s.kind}
                     onChange={(kind) => update(segments.map((x, j) => (j === i ? { ...x, kind } : x)))}
                     options={(['chapter', 'volume', 'skip'] as const).map((k) => ({
