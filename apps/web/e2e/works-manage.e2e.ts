@@ -133,6 +133,13 @@ describe('publishing and moving from the chapter list', () => {
     const row = (title: string) => page.locator('.ant-table-row').filter({ hasText: title });
     await row('第一章：晨钟').waitFor();
 
+    // A volume with chapters cannot be deleted: the menu says why instead of offering it.
+    await page.locator('.ac-manage__volumes .is-selected').getByRole('button', { name: '···' }).click();
+    const deleteVolume = page.getByRole('menuitem', { name: '删除分卷（请先移走或删除其中的章节）' });
+    await deleteVolume.waitFor();
+    expect(await deleteVolume.getAttribute('aria-disabled')).toBe('true');
+    await page.keyboard.press('Escape');
+
     // 发布 beside 编辑 asks first; thinking better of it publishes nothing.
     await row('第一章：晨钟').getByRole('button', { name: '发布' }).click();
     await confirmDialog(page).getByText('发布「第一章：晨钟」？').waitFor();

@@ -351,8 +351,10 @@ function ChaptersTab({
                               },
                               {
                                 key: 'delete',
-                                label: t('manage.deleteVolume'),
+                                // Only an empty volume can go: say so in the menu, not after a confirmation.
+                                label: v.chapters > 0 ? t('manage.deleteVolumeNotEmpty') : t('manage.deleteVolume'),
                                 danger: true,
+                                disabled: v.chapters > 0,
                                 onClick: () => setVolumeDelete(v),
                               },
                             ],
