@@ -236,9 +236,10 @@ export function preview(lines: string[], headings: Heading[], max = WORKS_LIMITS
     chain = [];
   };
   headings.forEach((h, i) => {
-    if (h.kind !== 'chapter') return close();
     const base = chain[0];
-    if (base !== undefined && !h.consume && h.title === partTitle(headings[base].title, chain.length + 1)) {
+    if (h.kind !== 'chapter') {
+      close();
+    } else if (base !== undefined && !h.consume && h.title === partTitle(headings[base].title, chain.length + 1)) {
       chain.push(i);
     } else {
       close();

@@ -604,9 +604,9 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     moveTo: 'To volume',
     position: 'Position (chapter number)',
     positionRange: '1 to {{count}}: its place among the chapters of that volume',
-    publishConfirm: 'Publish "{{title}}"?',
     moveIntoNotice:
       "In the notices the chapter no longer counts towards the book's words, the words per day or the update streak, and it is always free.",
+    publishConfirm: 'Publish "{{title}}"?',
     publishConfirmTxt:
       'Readers can read it as soon as it is published, and a published chapter cannot go back to being a draft. The text is checked for typos and sensitive words first.',
     publishRevisedConfirm: 'Publish the changes to "{{title}}"?',
@@ -619,9 +619,9 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     removeTxt: 'It goes to the recycle bin, from where you can restore it any time.',
     removeScheduled:
       'It is scheduled to be published at {{time}} Beijing time. Deleting it cancels that; after restoring it from the recycle bin, set a time again.',
-    removed: 'Moved to the recycle bin',
     removePublished:
       'It is published: once deleted, readers no longer see it; restoring it from the recycle bin puts it back online.',
+    removed: 'Moved to the recycle bin',
     restore: 'Restore',
     restored: 'Chapter restored',
     binEmpty: 'The recycle bin is empty',
@@ -649,17 +649,17 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     regularCount: 'Chapters each time',
     regularSave: 'Save settings',
     regularSaved: 'Recurring publishing saved',
-    regularNext: 'Next: {{time}}',
     regularNoDays: 'Please choose at least one day',
+    regularNext: 'Next: {{time}}',
     regularQueue: 'Queue',
     weekdays: { 1: 'Mon', 2: 'Tue', 3: 'Wed', 4: 'Thu', 5: 'Fri', 6: 'Sat', 7: 'Sun' },
     notices: 'Publishing notices',
     noticeLate: '"{{title}}" was due at {{scheduled}}; the service was down, so it was published at {{published}}',
     noticeBlocked: '"{{title}}" was not published at its time: {{note}}',
-    noticesSeen: 'Got it',
     noticeBlockedBeijing:
       '"{{title}}" was due at {{scheduled}} Beijing time but did not pass the checks before publishing, so it was not published: {{note}}',
     noticeFix: 'Fix it',
+    noticesSeen: 'Got it',
     journal: '{{count}} chapters have text not yet saved to the server; open them in the editor to save it',
     loadFailed: 'The chapters failed to load',
     scheduledBeijing: 'Scheduled {{time}} (Beijing time)',
@@ -846,8 +846,7 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
     passed: 'The checks found nothing',
     passedTxt:
       'Readers can read it as soon as it is published, and a published chapter cannot go back to being a draft.',
-    passedRevisedTxt:
-      'The changed text replaces the one readers see now (the text it replaces stays in the history).',
+    passedRevisedTxt: 'The changed text replaces the one readers see now (the text it replaces stays in the history).',
     backToEdit: 'Back to editing',
     locate: 'Show',
     rules: {
