@@ -224,7 +224,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Files are looked up when asked for, not listed once at start: a new build is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders: (reply, path) => {
         if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -233,7 +234,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
+    // A missing asset is a 404, never the app's page: an old tab asking for code of an earlier build gets
+    // an error it can show (the page's "reload"), not HTML the browser refuses to run as a script.
+    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || !hasWeb || request.method !== 'GET') {
       return reply.status(404).send({ code: 404, errors: { code: 404, title: HTTP_STATUS_MESSAGES[404] } });
     }
     // History-mode routes: every page path serves the app, which routes on the client.
