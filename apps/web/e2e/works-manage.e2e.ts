@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { parseShanghaiDate, shanghaiDate } from '@author-centre/shared/dates';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +73,13 @@ describe('the chapter list', () => {
     await page.waitForURL(new RegExp(`/front/book-manage/manage\\?book_id=${bookId}&volume_id=${volumeId}$`));
     const row = page.locator('.ant-table-row').filter({ hasText: '第一章：风起' });
     await row.waitFor();
+
+    // The book exports from here as from its list row: a file holding the chapter.
+    await page.getByTestId('export-menu').click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: '导出 TXT' }).click();
+    const exported = await readFile(await (await download).path(), 'utf8');
+    expect(exported).toContain('风从北方来。');
 
     // 设为收费点 asks first; thinking better of it changes nothing.
     await row.getByRole('button', { name: '···' }).click();

@@ -2,7 +2,6 @@ import {
   ArrowDownOutlined,
   ArrowUpOutlined,
   DeleteOutlined,
-  DownloadOutlined,
   EditOutlined,
   ImportOutlined,
   PlusOutlined,
@@ -40,12 +39,10 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { apiPost } from '../../platform/api.ts';
 import { toast } from '../../platform/notify.ts';
-import { signRequest } from '../../platform/request-signing.ts';
-import { getSecret } from '../../platform/secret.ts';
-import { serverNow } from '../../platform/server-time.ts';
 import { INFO_PATH } from './BookListPage.tsx';
 import { formatBeijing } from './beijing-time.ts';
 import { ExcludesPanel } from './ExcludesPanel.tsx';
+import { ExportMenu } from './ExportMenu.tsx';
 import { browserJournal } from './editor/journal.ts';
 import { PublishDialog } from './editor/PublishDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
@@ -67,17 +64,6 @@ import {
   type Volume,
 } from './works-api.ts';
 import './works.css';
-
-/** Downloads an export: a signed GET the browser follows as a file. */
-async function download(bookId: number, format: 'txt' | 'epub') {
-  const { secret } = await getSecret();
-  const signed = signRequest(
-    { method: 'GET', path: '/api/pc/v1/book/export', params: { book_id: bookId, format } },
-    secret,
-    serverNow(),
-  );
-  window.location.assign(signed.url);
-}
 
 /**
  * book-manage/manage (and screenplay/manage): volumes and chapters — create, rename, reorder,
@@ -155,16 +141,7 @@ export default function ChapterManagePage() {
           <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
             {t('manage.import')}
           </Button>
-          <Dropdown
-            menu={{
-              items: [
-                { key: 'txt', label: t('manage.exportTxt'), onClick: () => void download(bookId, 'txt') },
-                { key: 'epub', label: t('manage.exportEpub'), onClick: () => void download(bookId, 'epub') },
-              ],
-            }}
-          >
-            <Button icon={<DownloadOutlined />}>{t('manage.export')}</Button>
-          </Dropdown>
+          <ExportMenu bookId={bookId} />
           <Link to={`/front/book-manage/draft?book_id=${bookId}`}>{t('list.draftBox')}</Link>
           <Link to={`/front/book-manage/stage?book_id=${bookId}`}>{t('list.stage')}</Link>
           <Link to={`${INFO_PATH[kind]}?book_id=${bookId}`}>{t('list.info')}</Link>
