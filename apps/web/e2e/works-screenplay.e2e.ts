@@ -148,6 +148,11 @@ describe('exporting short stories and screenplays', () => {
       .poll(() => page.getByTestId('save-status').getAttribute('data-status'), { timeout: 10_000 })
       .toBe('saved');
 
+    // The success page, opened for a story with nothing published, says so rather than 发布成功.
+    await page.goto(appUrl(`/front/book-upload/short/success?book_id=${bookId}`));
+    await page.getByText(`短篇「${title}」还没有发布，继续编辑后即可发布。`).waitFor();
+    expect(await page.getByText('发布成功').count()).toBe(0);
+
     await page.goto(appUrl('/front/book-manage/short'));
     const card = page.getByTestId('book-card').filter({ hasText: title });
     await card.waitFor();

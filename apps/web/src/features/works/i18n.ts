@@ -407,6 +407,8 @@ export const worksZhCN = {
   success: {
     title: '发布成功',
     desc: '短篇「{{title}}」已发布。满4000字、完成实名认证并设置付费点后即可申请签约。',
+    notYet: '尚未发布',
+    notYetDesc: '短篇「{{title}}」还没有发布，继续编辑后即可发布。',
     toList: '返回短篇管理',
     toEdit: '继续编辑',
   },
@@ -925,6 +927,8 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
   success: {
     title: 'Published',
     desc: 'The short story "{{title}}" is published. At 4,000 characters, with real-name verification and a pay point, you can apply for signing.',
+    notYet: 'Not published yet',
+    notYetDesc: 'The short story "{{title}}" is not published yet; open it to edit and publish it.',
     toList: 'Back to short stories',
     toEdit: 'Keep editing',
   },

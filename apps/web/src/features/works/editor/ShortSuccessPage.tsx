@@ -10,11 +10,15 @@ export default function ShortSuccessPage() {
   const [params] = useSearchParams();
   const bookId = idParam(params, 'book_id');
   const book = useBook(bookId);
+  // Opened for a story with nothing published (an old link, a typed address): it says so, not 发布成功.
+  const unpublished = book.data !== undefined && book.data.published_count === 0;
   return (
     <Result
-      status="success"
-      title={t('success.title')}
-      subTitle={book.data ? t('success.desc', { title: book.data.title }) : undefined}
+      status={unpublished ? 'info' : 'success'}
+      title={t(unpublished ? 'success.notYet' : 'success.title')}
+      subTitle={
+        book.data ? t(unpublished ? 'success.notYetDesc' : 'success.desc', { title: book.data.title }) : undefined
+      }
       extra={
         <Space>
           <Link to="/front/book-manage/short">
