@@ -67,6 +67,19 @@ const titleTaken = () =>
     { httpStatus: 409, field: 'title' },
   );
 
+/** The columns of a book that the author edits, as stored. */
+function storedFields(input: BookInput) {
+  return {
+    title: input.title,
+    title_key: titleKey(input.title),
+    category: input.category,
+    tags: JSON.stringify(input.tags),
+    intro: input.intro,
+    cover: input.cover,
+    finished: input.finished ? 1 : 0,
+  };
+}
+
 export class BooksService {
   readonly #ctx: AppContext;
 
@@ -154,13 +167,7 @@ export class BooksService {
             user_id: owner.userId,
             account_id: owner.accountId,
             kind: input.kind,
-            title: input.title,
-            title_key: titleKey(input.title),
-            category: input.category,
-            tags: JSON.stringify(input.tags),
-            intro: input.intro,
-            cover: input.cover,
-            finished: input.finished ? 1 : 0,
+            ...storedFields(input),
             sort_order: 0,
             total_words: 0,
             published_words: 0,
@@ -221,13 +228,7 @@ export class BooksService {
         await tx
           .updateTable('books')
           .set({
-            title: input.title,
-            title_key: titleKey(input.title),
-            category: input.category,
-            tags: JSON.stringify(input.tags),
-            intro: input.intro,
-            cover: input.cover,
-            finished: input.finished ? 1 : 0,
+            ...storedFields(input),
             updated_at: now,
           })
           .where('id', '=', book.id)
