@@ -1,11 +1,11 @@
-import { Button, Result } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../../components/PageState.tsx';
 import { WORKS_NS } from '../i18n.ts';
 import { type ChapterDetail, createChapter, fetchChapter, idParam } from '../works-api.ts';
 import { ChapterEditor } from './ChapterEditor.tsx';
+import { EditorLoadFailed } from './EditorLoadFailed.tsx';
 
 /**
  * /front/book-upload?book_id=…&chapter_id=… — the chapter editor. Without chapter_id a new draft
@@ -50,22 +50,12 @@ export default function EditorPage() {
   }, [bookId, chapterId, volumeId, navigate, t, attempt]);
 
   if (failed) {
-    const retryable = failed === t('editor.loadFailed');
     return (
-      <Result
-        status="warning"
-        title={failed}
-        subTitle={retryable ? t('editor.loadFailedHint') : undefined}
-        extra={[
-          retryable && (
-            <Button key="retry" type="primary" onClick={() => setAttempt((a) => a + 1)}>
-              {t('common.retry')}
-            </Button>
-          ),
-          <Link key="back" to="/front/book-manage/list">
-            <Button>{t('info.backToList')}</Button>
-          </Link>,
-        ]}
+      <EditorLoadFailed
+        message={failed}
+        onRetry={() => setAttempt((a) => a + 1)}
+        backTo="/front/book-manage/list"
+        backLabel={t('info.backToList')}
       />
     );
   }

@@ -1,12 +1,12 @@
-import { Button, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../../components/PageState.tsx';
 import { apiGet } from '../../../platform/api.ts';
 import { WORKS_NS } from '../i18n.ts';
 import { type ChapterDetail, type ChapterItem, fetchChapter, idParam, type Page } from '../works-api.ts';
 import { ChapterEditor } from './ChapterEditor.tsx';
+import { EditorLoadFailed } from './EditorLoadFailed.tsx';
 
 /** /front/book-upload/short?book_id=… — a short story is edited as one text; publishing leads to the success page. */
 export default function ShortEditorPage() {
@@ -44,22 +44,12 @@ export default function ShortEditorPage() {
   }, [bookId, t, attempt]);
 
   if (failed) {
-    const retryable = failed === t('editor.loadFailed');
     return (
-      <Result
-        status="warning"
-        title={failed}
-        subTitle={retryable ? t('editor.loadFailedHint') : undefined}
-        extra={[
-          retryable && (
-            <Button key="retry" type="primary" onClick={() => setAttempt((a) => a + 1)}>
-              {t('common.retry')}
-            </Button>
-          ),
-          <Link key="back" to="/front/book-manage/short">
-            <Button>{t('success.toList')}</Button>
-          </Link>,
-        ]}
+      <EditorLoadFailed
+        message={failed}
+        onRetry={() => setAttempt((a) => a + 1)}
+        backTo="/front/book-manage/short"
+        backLabel={t('success.toList')}
       />
     );
   }

@@ -1,0 +1,30 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { WORKS_NS } from '../i18n.ts';
+
+/**
+ * The editor's page when its chapter could not be opened: a dropped connection offers 重试 (and says
+ * nothing is lost); a refusal (not found, not yours) only leads back to the list.
+ */
+export function EditorLoadFailed(props: { message: string; onRetry: () => void; backTo: string; backLabel: string }) {
+  const { t } = useTranslation(WORKS_NS);
+  const retryable = props.message === t('editor.loadFailed');
+  return (
+    <Result
+      status="warning"
+      title={props.message}
+      subTitle={retryable ? t('editor.loadFailedHint') : undefined}
+      extra={[
+        retryable && (
+          <Button key="retry" type="primary" onClick={props.onRetry}>
+            {t('common.retry')}
+          </Button>
+        ),
+        <Link key="back" to={props.backTo}>
+          <Button>{props.backLabel}</Button>
+        </Link>,
+      ]}
+    />
+  );
+}
