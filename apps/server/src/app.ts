@@ -224,8 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      // Files are looked up when asked for, not listed once at start: a new build is served without a restart.
-      wildcard: true,
+      wildcard: false,
       index: false,
       setHeaders: (reply, path) => {
         if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -234,8 +233,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   app.setNotFoundHandler((request, reply) => {
-    // A missing asset is a 404, never the app's page: an old tab asking for code of an earlier build gets
-    // an error it can show (the page's "reload"), not HTML the browser refuses to run as a script.
+    if (hasWeb && request.method === 'GET' && request.url.startsWith('/assets/')) {
+      // The files are listed once at start; one of a build made since is served from the disk. A missing one
+      // is a 404, never the app's page: an old tab asking for code of an earlier build gets an error it can
+      // show (the page's "reload"), not HTML the browser refuses to run as a script.
+      const name = request.url.slice('/assets/'.length).split('?')[0];
+      if (/^[\w.-]+$/.test(name) && existsSync(resolve(webDist, 'assets', name))) {
+        return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(`assets/${name}`);
+      }
+    }
     if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || !hasWeb || request.method !== 'GET') {
       return reply.status(404).send({ code: 404, errors: { code: 404, title: HTTP_STATUS_MESSAGES[404] } });
     }

@@ -21,9 +21,11 @@ afterAll(async () => {
 
 describe('serving the web app', () => {
   it('answers a page path with the app, and an asset with its file', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/front/book-manage/list?x=1' });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('作者中心');
+    for (const url of ['/', '/front/book-manage/list?x=1', '/front/']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect([url, page.statusCode]).toEqual([url, 200]);
+      expect(page.body).toContain('作者中心');
+    }
     const asset = await t.app.inject({ method: 'GET', url: '/assets/first-build.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['content-type']).toContain('javascript');
@@ -35,6 +37,11 @@ describe('serving the web app', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/next-build.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('export default 2;');
+    expect(asset.headers['content-type']).toContain('javascript');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    // Nothing outside the build's assets is reached that way.
+    const outside = await t.app.inject({ method: 'GET', url: '/assets/..%2Findex.html' });
+    expect(outside.statusCode).toBe(404);
   });
 
   it('answers a missing asset with 404, not with the app page', async () => {
