@@ -95,6 +95,26 @@ describe('writing a chapter', () => {
     await context.close();
   });
 
+  it('keeps saving without a conflict when the author switches the language while writing', async () => {
+    const { context, page } = await newPage(browser);
+    await logInAuthor(context);
+    const bookId = await createBook(page, `换语言${Date.now().toString(36)}`);
+    const chapterId = await openNewChapter(page, bookId);
+    await page.getByTestId('chapter-body').click();
+    await page.keyboard.type('换语言之前写的。');
+    await expect.poll(() => status(page).getAttribute('data-status'), { timeout: 10_000 }).toBe('saved');
+    await page.getByRole('combobox', { name: '语言' }).click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await page.getByTestId('chapter-body').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('换语言之后写的。');
+    await expect
+      .poll(() => serverChapterText(chapterId)?.body, { timeout: 10_000 })
+      .toBe('换语言之前写的。换语言之后写的。');
+    expect(await page.getByTestId('conflict-mine').count()).toBe(0);
+    await context.close();
+  });
+
   it('asks which text to keep when text kept on this device meets a newer one on the server', async () => {
     const { context, page } = await newPage(browser);
     await logInAuthor(context);

@@ -286,16 +286,23 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
     [],
   );
 
+  // The saver lives as long as the chapter is open: a language switch (a new `t`) must not restart it,
+  // which would start a second saver on the revision the page opened with (a conflict with itself).
+  const tRef = useRef(t);
+  useEffect(() => {
+    tRef.current = t;
+  }, [t]);
+
   const openConflict = useCallback(
     async (mine: Draft, origin: 'save' | 'journal', baseRevision?: number) => {
       try {
         const server = await fetchChapter(initial.chapter_id);
         setConflict({ mine, server, origin, baseRevision });
       } catch {
-        toast.error(t('editor.loadFailed'));
+        toast.error(tRef.current('editor.loadFailed'));
       }
     },
-    [initial.chapter_id, t],
+    [initial.chapter_id],
   );
 
   // One saver per chapter; the journal of an earlier visit is replayed or shown as a conflict.
@@ -329,7 +336,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
         setStart(entry.draft);
         setGeneration((g) => g + 1);
         words.set(countWords(entry.draft.content));
-        toast.info(t('editor.restoredFromJournal'), 4000);
+        toast.info(tRef.current('editor.restoredFromJournal'), 4000);
         queueMicrotask(() => saver.changed());
       } else {
         void openConflict(entry.draft, 'journal', entry.baseRevision);
@@ -374,7 +381,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
       void saver.flush();
       saver.stop();
     };
-  }, [initial, read, openConflict, t, saverStatus, words]);
+  }, [initial, read, openConflict, saverStatus, words]);
 
   /**
    * A scheduled chapter goes out with the text saved at its time, and the checks run again then: what

@@ -3,17 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WORKS_NS } from '../i18n.ts';
 
+/** Why the editor could not open its chapter (a key of the works texts, said in the current language). */
+export type LoadFailure = 'editor.loadFailed' | 'editor.notFound' | 'common.unknownBook';
+
 /**
  * The editor's page when its chapter could not be opened: a dropped connection offers 重试 (and says
  * nothing is lost); a refusal (not found, not yours) only leads back to the list.
  */
-export function EditorLoadFailed(props: { message: string; onRetry: () => void; backTo: string; backLabel: string }) {
+export function EditorLoadFailed(props: {
+  reason: LoadFailure;
+  onRetry: () => void;
+  backTo: string;
+  backLabel: string;
+}) {
   const { t } = useTranslation(WORKS_NS);
-  const retryable = props.message === t('editor.loadFailed');
+  const retryable = props.reason === 'editor.loadFailed';
   return (
     <Result
       status="warning"
-      title={props.message}
+      title={t(props.reason)}
       subTitle={retryable ? t('editor.loadFailedHint') : undefined}
       extra={[
         retryable && (

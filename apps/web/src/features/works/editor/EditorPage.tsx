@@ -5,7 +5,7 @@ import { PageLoading } from '../../../components/PageState.tsx';
 import { WORKS_NS } from '../i18n.ts';
 import { type ChapterDetail, createChapter, fetchChapter, idParam } from '../works-api.ts';
 import { ChapterEditor } from './ChapterEditor.tsx';
-import { EditorLoadFailed } from './EditorLoadFailed.tsx';
+import { EditorLoadFailed, type LoadFailure } from './EditorLoadFailed.tsx';
 
 /**
  * /front/book-upload?book_id=…&chapter_id=… — the chapter editor. Without chapter_id a new draft
@@ -19,7 +19,7 @@ export default function EditorPage() {
   const chapterId = idParam(params, 'chapter_id');
   const volumeId = idParam(params, 'volume_id');
   const [chapter, setChapter] = useState<ChapterDetail | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+  const [failed, setFailed] = useState<LoadFailure | null>(null);
   /** Bumped by 重试 after a failed load (a dropped connection): the chapter is read again. */
   const [attempt, setAttempt] = useState(0);
   const creating = useRef(false);
@@ -33,26 +33,26 @@ export default function EditorPage() {
       fetchChapter(chapterId, controller.signal)
         .then(setChapter)
         .catch((e) => {
-          if (!controller.signal.aborted) setFailed(e?.status === 404 ? t('editor.notFound') : t('editor.loadFailed'));
+          if (!controller.signal.aborted) setFailed(e?.status === 404 ? 'editor.notFound' : 'editor.loadFailed');
         });
     } else if (bookId && !creating.current) {
       creating.current = true;
       createChapter(bookId, volumeId || undefined)
         .then((c) => navigate(`/front/book-upload?book_id=${bookId}&chapter_id=${c.chapter_id}`, { replace: true }))
-        .catch(() => setFailed(t('editor.loadFailed')))
+        .catch(() => setFailed('editor.loadFailed'))
         .finally(() => {
           creating.current = false;
         });
     } else if (!bookId) {
-      setFailed(t('common.unknownBook'));
+      setFailed('common.unknownBook');
     }
     return () => controller.abort();
-  }, [bookId, chapterId, volumeId, navigate, t, attempt]);
+  }, [bookId, chapterId, volumeId, navigate, attempt]);
 
   if (failed) {
     return (
       <EditorLoadFailed
-        message={failed}
+        reason={failed}
         onRetry={() => setAttempt((a) => a + 1)}
         backTo="/front/book-manage/list"
         backLabel={t('info.backToList')}

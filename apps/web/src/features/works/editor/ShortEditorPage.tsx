@@ -6,7 +6,7 @@ import { apiGet } from '../../../platform/api.ts';
 import { WORKS_NS } from '../i18n.ts';
 import { type ChapterDetail, type ChapterItem, fetchChapter, idParam, type Page } from '../works-api.ts';
 import { ChapterEditor } from './ChapterEditor.tsx';
-import { EditorLoadFailed } from './EditorLoadFailed.tsx';
+import { EditorLoadFailed, type LoadFailure } from './EditorLoadFailed.tsx';
 
 /** /front/book-upload/short?book_id=… — a short story is edited as one text; publishing leads to the success page. */
 export default function ShortEditorPage() {
@@ -15,7 +15,7 @@ export default function ShortEditorPage() {
   const navigate = useNavigate();
   const bookId = idParam(params, 'book_id');
   const [chapter, setChapter] = useState<ChapterDetail | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+  const [failed, setFailed] = useState<LoadFailure | null>(null);
   /** Bumped by 重试 after a failed load (a dropped connection): the chapter is read again. */
   const [attempt, setAttempt] = useState(0);
 
@@ -24,7 +24,7 @@ export default function ShortEditorPage() {
     const controller = new AbortController();
     setFailed(null);
     if (!bookId) {
-      setFailed(t('common.unknownBook'));
+      setFailed('common.unknownBook');
       return;
     }
     apiGet<Page<ChapterItem>>(
@@ -38,15 +38,15 @@ export default function ShortEditorPage() {
         setChapter(await fetchChapter(first.chapter_id, controller.signal));
       })
       .catch(() => {
-        if (!controller.signal.aborted) setFailed(t('editor.loadFailed'));
+        if (!controller.signal.aborted) setFailed('editor.loadFailed');
       });
     return () => controller.abort();
-  }, [bookId, t, attempt]);
+  }, [bookId, attempt]);
 
   if (failed) {
     return (
       <EditorLoadFailed
-        message={failed}
+        reason={failed}
         onRetry={() => setAttempt((a) => a + 1)}
         backTo="/front/book-manage/short"
         backLabel={t('success.toList')}
