@@ -1,4 +1,5 @@
 import { Button, Result } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../platform/api-error.ts';
 import { WORKS_NS } from './i18n.ts';
@@ -14,18 +15,30 @@ export function isMissing(error: unknown): boolean {
 
 /**
  * A load that failed for want of the server (network, timeout, 5xx): said as such, with a retry,
- * never as an empty list or a missing book.
+ * never as an empty list or a missing book. `title` and `hint` say what failed where the general
+ * words would not (the editor: nothing typed is lost); `back` is a way out beside the retry.
  */
-export function LoadFailed({ onRetry, compact = false }: { onRetry: () => unknown; compact?: boolean }) {
+export function LoadFailed(props: {
+  onRetry: () => unknown;
+  compact?: boolean;
+  title?: string;
+  hint?: string;
+  back?: ReactNode;
+}) {
   const { t } = useTranslation(WORKS_NS);
   return (
     <Result
       status="warning"
-      className={compact ? 'ac-works-load-failed is-compact' : 'ac-works-load-failed'}
+      className={props.compact ? 'ac-works-load-failed is-compact' : 'ac-works-load-failed'}
       data-testid="works-load-failed"
-      title={t('common.loadFailed')}
-      subTitle={t('common.loadFailedHint')}
-      extra={<Button onClick={() => void onRetry()}>{t('common.retry')}</Button>}
+      title={props.title ?? t('common.loadFailed')}
+      subTitle={props.hint ?? t('common.loadFailedHint')}
+      extra={[
+        <Button key="retry" type="primary" onClick={() => void props.onRetry()}>
+          {t('common.retry')}
+        </Button>,
+        props.back,
+      ]}
     />
   );
 }

@@ -2,6 +2,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WORKS_NS } from '../i18n.ts';
+import { LoadFailed } from '../LoadFailed.tsx';
 
 /** Why the editor could not open its chapter (a key of the works texts, said in the current language). */
 export type LoadFailure = 'editor.loadFailed' | 'editor.notFound' | 'common.unknownBook';
@@ -17,22 +18,13 @@ export function EditorLoadFailed(props: {
   backLabel: string;
 }) {
   const { t } = useTranslation(WORKS_NS);
-  const retryable = props.reason === 'editor.loadFailed';
-  return (
-    <Result
-      status="warning"
-      title={t(props.reason)}
-      subTitle={retryable ? t('editor.loadFailedHint') : undefined}
-      extra={[
-        retryable && (
-          <Button key="retry" type="primary" onClick={props.onRetry}>
-            {t('common.retry')}
-          </Button>
-        ),
-        <Link key="back" to={props.backTo}>
-          <Button>{props.backLabel}</Button>
-        </Link>,
-      ]}
-    />
+  const back = (
+    <Link key="back" to={props.backTo}>
+      <Button>{props.backLabel}</Button>
+    </Link>
   );
+  if (props.reason === 'editor.loadFailed') {
+    return <LoadFailed title={t(props.reason)} hint={t('editor.loadFailedHint')} onRetry={props.onRetry} back={back} />;
+  }
+  return <Result status="warning" title={t(props.reason)} extra={back} />;
 }
