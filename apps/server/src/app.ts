@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import { aiAssistantRoutes } from './modules/ai-assistant/ai-assistant.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { consoleRoutes } from './modules/console/console.routes.ts';
 import { globalRoutes } from './modules/global/global.routes.ts';
 import { helpRoutes } from './modules/help/help.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
@@ -58,6 +59,7 @@ const MODULES = [
   trackingRoutes,
   worksRoutes,
   screenplayApplicationRoutes,
+  consoleRoutes,
 ];
 
 export interface BuildOptions {

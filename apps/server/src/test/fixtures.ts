@@ -68,3 +68,41 @@ export async function logIn(t: TestApp, client: TestClient, author: TestAuthor):
   const token = await t.app.ctx.sessions.issue(author);
   client.cookies.set(t.app.ctx.sessions.cookieName, token);
 }
+
+/** The local host each seeded brand answers on. */
+export const HOST_OF_CLIENT: Record<number, string> = {
+  1: 'main.localhost',
+  2: 'localhost',
+  3: 'third.localhost',
+  4: 'brain-hole.localhost',
+};
+
+/** A browser-like client of the person's brand, already logged in as them. */
+export async function signedInClient(t: TestApp, person: TestAuthor): Promise<TestClient> {
+  const client = t.client(HOST_OF_CLIENT[person.clientId] ?? 'localhost');
+  await logIn(t, client, person);
+  return client;
+}
+
+/**
+ * The callers every console role rule is tried with: an author, an editor and an admin of brand 2,
+ * an admin of brand 3 (another brand) and a platform admin (admin of the main platform, client 1).
+ */
+export async function consoleCallers(t: TestApp) {
+  const people = {
+    author: await createAuthor(t, { clientId: 2 }),
+    editor: await createAuthor(t, { clientId: 2, role: 'editor' }),
+    admin: await createAuthor(t, { clientId: 2, role: 'admin' }),
+    otherBrandAdmin: await createAuthor(t, { clientId: 3, role: 'admin' }),
+    platformAdmin: await createAuthor(t, { clientId: 1, role: 'admin' }),
+  };
+  return {
+    people,
+    author: await signedInClient(t, people.author),
+    editor: await signedInClient(t, people.editor),
+    admin: await signedInClient(t, people.admin),
+    otherBrandAdmin: await signedInClient(t, people.otherBrandAdmin),
+    platformAdmin: await signedInClient(t, people.platformAdmin),
+    visitor: t.client('localhost'),
+  };
+}

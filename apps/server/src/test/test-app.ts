@@ -97,6 +97,8 @@ export class TestClient {
   secret: string | null = null;
   /** Shifts this client's clock (for stale-signature tests). */
   clockSkewMs = 0;
+  /** Sent with every request, e.g. the console's `x-console-client` of a platform admin's brand switcher. */
+  readonly headers: Record<string, string> = {};
 
   constructor(app: FastifyInstance, host: string) {
     this.app = app;
@@ -193,7 +195,7 @@ export class TestClient {
       method: method as 'GET',
       url,
       payload,
-      headers: { host: this.host, cookie: this.cookieHeader(), ...headers },
+      headers: { host: this.host, cookie: this.cookieHeader(), ...this.headers, ...headers },
     });
     this.#keep(res.headers);
     return { status: res.statusCode, body: res.body ? safeJson(res.body) : null, headers: res.headers };

@@ -62,6 +62,11 @@ export class Brands {
     return this.#configJson.get(clientId) ?? this.#configJson.get(MAIN_PLATFORM_CLIENT_ID)!;
   }
 
+  /** Whether a brand of this id is configured (not just inherited from the main platform). */
+  has(clientId: number): boolean {
+    return this.#byId.has(clientId);
+  }
+
   all(): BrandSettings[] {
     return [...this.#byId.values()];
   }
