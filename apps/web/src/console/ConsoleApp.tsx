@@ -4,12 +4,11 @@ import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { LinkButton } from '../components/LinkButton.tsx';
-import { logout } from '../features/auth/index.ts';
+import { fetchProfile, logout, PROFILE_QUERY_KEY } from '../features/auth/index.ts';
 import { apiGet } from '../platform/api.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { errorMessage } from '../platform/api-reactions.ts';
 import { loginUrl } from '../platform/login-redirect.ts';
-import { useStoredUser } from '../platform/stored-user.ts';
 import { ConsoleLayout } from './ConsoleLayout.tsx';
 import type { Staff } from './console-api.ts';
 import './i18n.ts';
@@ -65,14 +64,15 @@ export default function ConsoleApp() {
 
 function ConsoleForbidden() {
   const { t } = useTranslation();
-  const user = useStoredUser();
   const location = useLocation();
+  // The pen name the author is logged in with, so they know which account lacks the right.
+  const profile = useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: fetchProfile, retry: false });
   return (
     <div className="ac-console-center">
       <Result
         status="403"
         title={t('console.forbidden.title')}
-        subTitle={t('console.forbidden.desc', { penName: user?.pen_name ?? '' })}
+        subTitle={t('console.forbidden.desc', { penName: profile.data?.user.pen_name ?? '' })}
         extra={[
           <LinkButton key="back" type="primary" to="/front/index">
             {t('console.backToAuthor')}
