@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { consoleScreens as brandSettingsScreens } from '../features/brand-settings/console/screens.ts';
+import { consoleScreens as worksScreens } from '../features/works/console/screens.ts';
 
 /**
  * THE CONSOLE'S SCREEN TABLE. Every screen of /admin is one row, listed by its capability in
@@ -37,7 +39,7 @@ const shellScreens: ConsoleScreen[] = [
   },
 ];
 
-export const CONSOLE_SCREENS: ConsoleScreen[] = [...shellScreens];
+export const CONSOLE_SCREENS: ConsoleScreen[] = [...shellScreens, ...worksScreens, ...brandSettingsScreens];
 
 export const canOpen = (screen: Pick<ConsoleScreen, 'role'>, role: 'editor' | 'admin') =>
   screen.role === 'editor' || role === 'admin';
