@@ -117,13 +117,32 @@ export function categoryByNumber(db: Db | Tx, clientId: number, number: number):
     .executeTakeFirst();
 }
 
+/** The next number of the brand: above every existing one and every one ever given. */
 export async function nextNumber(db: Db | Tx, table: 'help_articles' | 'help_categories', clientId: number) {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.max('number').as('max'))
     .where('client_id', '=', clientId)
     .executeTakeFirst();
-  return Number(row?.max ?? 0) + 1;
+  const state = await db.selectFrom('help_state').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+  const given = table === 'help_articles' ? state?.last_article_number : state?.last_category_number;
+  return Math.max(Number(row?.max ?? 0), Number(given ?? 0)) + 1;
+}
+
+/** Remembers a number given, so it is never given again after a delete. */
+export async function noteNumberGiven(
+  db: Db | Tx,
+  table: 'help_articles' | 'help_categories',
+  clientId: number,
+  n: number,
+) {
+  const column = table === 'help_articles' ? 'last_article_number' : 'last_category_number';
+  await db
+    .updateTable('help_state')
+    .set({ [column]: n })
+    .where('client_id', '=', clientId)
+    .where(column, '<', n)
+    .execute();
 }
 
 export async function updateCategory(

@@ -363,6 +363,7 @@ export class HelpService {
           sort: input.sort ?? (await repo.nextSort(tx, clientId)),
         };
         await repo.insertCategory(tx, clientId, values, now);
+        await repo.noteNumberGiven(tx, 'help_categories', clientId, n);
         await audit(tx, {
           action: 'help.category.create',
           targetType: 'help_category',
@@ -541,6 +542,7 @@ export class HelpService {
           sort: input.sort ?? 0,
         };
         await repo.insertArticle(tx, clientId, values, now);
+        await repo.noteNumberGiven(tx, 'help_articles', clientId, n);
         await audit(tx, {
           action: 'help.article.create',
           targetType: 'help_article',

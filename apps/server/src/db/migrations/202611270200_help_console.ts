@@ -15,12 +15,23 @@ const keyOf = (question: string) =>
     .slice(0, 200);
 
 /**
- * The AI assistant's log learns what the help-centre retrieval found: `retrieved` is how many
+ * Help-centre numbers are never given twice. The AI assistant's log learns what the help-centre retrieval found: `retrieved` is how many
  * articles answered the question (0 = nothing found; null when no retrieval ran: a greeting, a
  * refusal, a rate limit), and `question_key` groups the same question asked in other spacing or
  * punctuation, for the console's "what to write next" list.
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  // The highest article and category number a brand ever gave: a deleted article's address and
+  // number (kept in audit records and in the assistant's log) never comes back as another article.
+  await db.schema
+    .alterTable('help_state')
+    .addColumn('last_article_number', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('help_state')
+    .addColumn('last_category_number', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+
   await db.schema.alterTable('ai_chats').addColumn('retrieved', 'integer').execute();
   await db.schema.alterTable('ai_chats').addColumn('question_key', 'text').execute();
   await db.schema
