@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import { aiAssistantRoutes } from './modules/ai-assistant/ai-assistant.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { brandSettingsRoutes } from './modules/brand-settings/brand-settings.routes.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
 import { globalRoutes } from './modules/global/global.routes.ts';
 import { helpRoutes } from './modules/help/help.routes.ts';
@@ -20,7 +21,7 @@ import { screenplayApplicationRoutes } from './modules/works/screenplay-applicat
 import { worksRoutes } from './modules/works/works.routes.ts';
 import { checkAccess } from './platform/auth/guards.ts';
 import { Sessions } from './platform/auth/sessions.ts';
-import { Brands } from './platform/brands/brands.ts';
+import { BRANDS_RECHECK_MS, Brands } from './platform/brands/brands.ts';
 import type { AppContext } from './platform/context.ts';
 import { PersonalData } from './platform/crypto/personal-data.ts';
 import { type DatabaseHandle, openDatabase } from './platform/db/database.ts';
@@ -61,6 +62,7 @@ const MODULES = [
   worksRoutes,
   screenplayApplicationRoutes,
   consoleRoutes,
+  brandSettingsRoutes,
   staffPeopleRoutes,
 ];
 
@@ -108,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onClose: (fn) => closers.push(fn),
   };
   app.decorate('ctx', ctx);
+  ctx.onClose(brands.watch(BRANDS_RECHECK_MS, app.log));
   // The brand is resolved from the host on first use (no per-request hook), then kept on the request.
   app.decorateRequest('resolvedBrand', null);
   app.decorateRequest('brand', {
