@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { consoleScreens as brandSettingsScreens } from '../features/brand-settings/console/screens.ts';
+import { consoleScreens as homeScreens } from '../features/home/console/screens.ts';
 import { consoleScreens as worksScreens } from '../features/works/console/screens.ts';
 
 /**
@@ -39,7 +40,13 @@ const shellScreens: ConsoleScreen[] = [
   },
 ];
 
-export const CONSOLE_SCREENS: ConsoleScreen[] = [...shellScreens, ...worksScreens, ...brandSettingsScreens];
+/** One capability a line. */
+export const CONSOLE_SCREENS: ConsoleScreen[] = [
+  ...shellScreens,
+  ...homeScreens,
+  ...worksScreens,
+  ...brandSettingsScreens,
+];
 
 export const canOpen = (screen: Pick<ConsoleScreen, 'role'>, role: 'editor' | 'admin') =>
   screen.role === 'editor' || role === 'admin';
