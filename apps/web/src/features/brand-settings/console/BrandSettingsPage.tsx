@@ -132,8 +132,9 @@ function SettingsForm({ view, reload }: { view: SettingsView; reload: () => void
     try {
       values = await form.validateFields();
     } catch (e) {
-      const count = (e as { errorFields?: unknown[] }).errorFields?.length ?? 0;
-      toast.error(t('console.brandSettings.fixFirst', { count }));
+      const fields = (e as { errorFields?: { name: (string | number)[] }[] }).errorFields ?? [];
+      if (fields[0]) form.scrollToField(namePath(fields[0].name), { block: 'center' });
+      toast.error(t('console.brandSettings.fixFirst', { count: fields.length }));
       return;
     }
     const parsed = ZBrandSettingsEdit.safeParse(values);
