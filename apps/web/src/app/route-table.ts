@@ -177,6 +177,14 @@ export const FRONT_ROUTES: AppRoute[] = [
 /** Pages outside /front, without the front layout. Errors are ignored on /sign-detail (§2). */
 export const BARE_ROUTES: AppRoute[] = [open('SignDetail', '/sign-detail', '签约详情')];
 
+/**
+ * The operations console (editors and admins): its own route group, loaded only when /admin is
+ * opened, with its own screen table (`apps/web/src/console/screens.ts`).
+ */
+export const CONSOLE_ROUTE = open('Console', '/admin/*', '运营后台', {
+  page: () => import('../console/ConsoleApp.tsx'),
+});
+
 /** Pages the foundation itself renders. */
 export const ERROR_ROUTE = open('Error', '/front/error', '出错了');
 export const NOT_FOUND_ROUTE = open('NotFound', '*', '页面不存在');
@@ -194,4 +202,4 @@ export const REDIRECTS: { from: string; to: string }[] = [
   { from: '/front/help-center/common-question/*', to: '/front/help-center/home' },
 ];
 
-export const ALL_ROUTES: AppRoute[] = [...FRONT_ROUTES, ...BARE_ROUTES, ERROR_ROUTE, NOT_FOUND_ROUTE];
+export const ALL_ROUTES: AppRoute[] = [...FRONT_ROUTES, ...BARE_ROUTES, CONSOLE_ROUTE, ERROR_ROUTE, NOT_FOUND_ROUTE];

@@ -10,6 +10,7 @@ import type { RouteHandle } from './route-meta.ts';
 import {
   type AppRoute,
   BARE_ROUTES,
+  CONSOLE_ROUTE,
   ERROR_ROUTE,
   FRONT_ROUTES,
   NOT_FOUND_ROUTE,
@@ -47,6 +48,8 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorBoundary,
     children: [
       ...redirectRoutes,
+      // The console brings its own layout and sign-in check (a 403 page for authors).
+      pageRoute(CONSOLE_ROUTE),
       {
         Component: BareLayout,
         children: [{ ErrorBoundary: RouteErrorBoundary, children: BARE_ROUTES.map((r) => pageRoute(r)) }],

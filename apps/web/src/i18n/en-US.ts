@@ -178,6 +178,7 @@ const enUS: Messages = {
     Answer: 'Quiz',
     WritingCampAnswer: 'Writing camp quiz',
     MedalWall: 'Badge wall',
+    Console: 'Operations console',
     SignDetail: 'Signing details',
     Error: 'Something went wrong',
     NotFound: 'Page not found',

@@ -1,7 +1,7 @@
 import { TOAST } from '@author-centre/shared/constants';
 import { ErrorCode, reactionTo } from '@author-centre/shared/errors';
 import i18n from '../i18n/index.ts';
-import type { ApiError } from './api-error.ts';
+import { ApiError } from './api-error.ts';
 import { currentPath, navigateTo, reloadPage } from './navigation.ts';
 import { toast } from './notify.ts';
 import { markSessionLost } from './session-state.ts';
@@ -20,18 +20,29 @@ export function httpMessage(status: number | undefined): string {
   return i18n.exists(key) ? i18n.t(key) : i18n.t('api.httpOther');
 }
 
+/** What a failed call says to the user, for screens that show failures themselves (`silent` calls). */
+export function errorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return i18n.t('api.httpOther');
+  switch (error.kind) {
+    case 'timeout':
+    case 'offline':
+    case 'network':
+      return i18n.t(`api.${error.kind}`);
+    case 'http':
+      return error.status === 0 ? i18n.t('api.badResponse') : httpMessage(error.status);
+    default:
+      return error.title || httpMessage(error.status);
+  }
+}
+
 /** What the author sees when a call fails (§8). */
 export function reactToError(error: ApiError): void {
   if (error.kind === 'aborted' || errorsIgnoredHere()) return;
   switch (error.kind) {
     case 'timeout':
-      toast.error(i18n.t('api.timeout'));
-      return;
     case 'offline':
-      toast.error(i18n.t('api.offline'));
-      return;
     case 'network':
-      toast.error(i18n.t('api.network'));
+      toast.error(errorMessage(error));
       return;
     case 'http':
       reactToStatus(error.status ?? 0);

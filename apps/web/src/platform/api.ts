@@ -24,6 +24,8 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** The caller shows every failure itself: no toast, no redirect, no reload. */
   silent?: boolean;
+  /** Extra request headers (the console's `x-console-client`). */
+  headers?: Record<string, string>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -63,7 +65,7 @@ export async function apiRequest<T>(spec: RequestSpec, options: ApiOptions = {})
     inFlight.set(key, signals.own);
   }
   try {
-    return await send<T>(spec, signals, false);
+    return await send<T>(spec, signals, false, options.headers);
   } catch (e) {
     const error = toApiError(e, signals);
     if (!options.silent) reactToError(error);
@@ -73,13 +75,18 @@ export async function apiRequest<T>(spec: RequestSpec, options: ApiOptions = {})
   }
 }
 
-async function send<T>(spec: RequestSpec, signals: Signals, retried: boolean): Promise<T> {
+async function send<T>(
+  spec: RequestSpec,
+  signals: Signals,
+  retried: boolean,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const { secret } = await getSecret();
   const signed = signRequest(spec, secret, serverNow());
   const response = await fetch(signed.url, {
     method: spec.method,
     credentials: 'include',
-    headers: { ...commonHeaders(), ...signed.headers },
+    headers: { ...commonHeaders(), ...headers, ...signed.headers },
     body: signed.body,
     signal: AbortSignal.any([signals.own.signal, signals.timeout, ...(signals.caller ? [signals.caller] : [])]),
   });
@@ -96,7 +103,7 @@ async function send<T>(spec: RequestSpec, signals: Signals, retried: boolean): P
     const code = errors?.code ?? body.code;
     if (code === ErrorCode.signatureInvalid && !retried) {
       await refreshSecret();
-      return send<T>(spec, signals, true);
+      return send<T>(spec, signals, true, headers);
     }
     throw new ApiError({
       kind: 'business',

@@ -12,4 +12,6 @@ export const WEB_STORAGE_KEYS = {
   editorSkin: 'ac:editor-skin',
   /** The order chosen on a works list, per kind (`ac:book-list-sort:novel`…): 'updated' | 'created' | 'words' | 'custom'. */
   bookListSort: 'ac:book-list-sort',
+  /** The brand a platform admin last chose in the console's brand switcher (a client id). */
+  consoleClient: 'ac:console-client',
 } as const;

@@ -17,8 +17,8 @@ const AuditQuery = listQuery(['created_at', 'action', 'actor_name'], {
   target_id: z.string().trim().max(64).optional(),
   /** Words of the summary or the reason. */
   keyword: z.string().trim().max(50).optional(),
-  from: z.coerce.number().int().min(0).optional(),
-  to: z.coerce.number().int().min(0).optional(),
+  created_from: z.coerce.number().int().min(0).optional(),
+  created_to: z.coerce.number().int().min(0).optional(),
 });
 
 /** The console shell's own calls: who the staff member is, and the audit log (read only). */
@@ -80,8 +80,8 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
       const keyword = q.keyword;
       query = query.where((eb) => eb.or([containsText('summary', keyword), containsText('reason', keyword)]));
     }
-    if (q.from !== undefined) query = query.where('created_at', '>=', q.from);
-    if (q.to !== undefined) query = query.where('created_at', '<', q.to);
+    if (q.created_from !== undefined) query = query.where('created_at', '>=', q.created_from);
+    if (q.created_to !== undefined) query = query.where('created_at', '<', q.created_to);
     const page = await pageOf(query, q, {
       sorts: { created_at: 'created_at', action: 'action', actor_name: 'actor_name' },
       defaultSort: 'created_at',

@@ -1,0 +1,17 @@
+import { Typography } from 'antd';
+import type { ReactNode } from 'react';
+
+/** The frame of every console screen: its title, actions on the right, then the content. */
+export function ConsolePage(props: { title: ReactNode; extra?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="ac-console-page">
+      <header style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ margin: 0, flex: 1 }}>
+          {props.title}
+        </Typography.Title>
+        {props.extra}
+      </header>
+      {props.children}
+    </section>
+  );
+}
