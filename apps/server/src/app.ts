@@ -8,18 +8,20 @@ import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import { aiAssistantRoutes } from './modules/ai-assistant/ai-assistant.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { brandSettingsRoutes } from './modules/brand-settings/brand-settings.routes.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
 import { globalRoutes } from './modules/global/global.routes.ts';
 import { helpRoutes } from './modules/help/help.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { staffPeopleRoutes } from './modules/staff-people/people.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { screenplayApplicationRoutes } from './modules/works/screenplay-application.ts';
 import { worksRoutes } from './modules/works/works.routes.ts';
 import { checkAccess } from './platform/auth/guards.ts';
 import { Sessions } from './platform/auth/sessions.ts';
-import { Brands } from './platform/brands/brands.ts';
+import { BRANDS_RECHECK_MS, Brands } from './platform/brands/brands.ts';
 import type { AppContext } from './platform/context.ts';
 import { PersonalData } from './platform/crypto/personal-data.ts';
 import { type DatabaseHandle, openDatabase } from './platform/db/database.ts';
@@ -60,6 +62,8 @@ const MODULES = [
   worksRoutes,
   screenplayApplicationRoutes,
   consoleRoutes,
+  brandSettingsRoutes,
+  staffPeopleRoutes,
 ];
 
 export interface BuildOptions {
@@ -106,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onClose: (fn) => closers.push(fn),
   };
   app.decorate('ctx', ctx);
+  ctx.onClose(brands.watch(BRANDS_RECHECK_MS, app.log));
   // The brand is resolved from the host on first use (no per-request hook), then kept on the request.
   app.decorateRequest('resolvedBrand', null);
   app.decorateRequest('brand', {

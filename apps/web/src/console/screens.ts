@@ -1,4 +1,7 @@
 import type { ComponentType } from 'react';
+import { consoleScreens as brandSettingsScreens } from '../features/brand-settings/console/screens.ts';
+import { consoleScreens as homeScreens } from '../features/home/console/screens.ts';
+import { consoleScreens as worksScreens } from '../features/works/console/screens.ts';
 
 /**
  * THE CONSOLE'S SCREEN TABLE. Every screen of /admin is one row, listed by its capability in
@@ -37,7 +40,13 @@ const shellScreens: ConsoleScreen[] = [
   },
 ];
 
-export const CONSOLE_SCREENS: ConsoleScreen[] = [...shellScreens];
+/** One capability a line. */
+export const CONSOLE_SCREENS: ConsoleScreen[] = [
+  ...shellScreens,
+  ...homeScreens,
+  ...worksScreens,
+  ...brandSettingsScreens,
+];
 
 export const canOpen = (screen: Pick<ConsoleScreen, 'role'>, role: 'editor' | 'admin') =>
   screen.role === 'editor' || role === 'admin';

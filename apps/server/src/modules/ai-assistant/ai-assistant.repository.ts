@@ -1,5 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database.ts';
+import { containsText } from '../../platform/db/like.ts';
+import { pageOf } from '../../platform/http/console.ts';
 import type { AiAnswerMark, AiChatOutcome, AiChatTable } from './ai-assistant.tables.ts';
 
 export type AiChatRow = Selectable<AiChatTable>;
@@ -41,21 +43,27 @@ export async function markOnce(
 }
 
 export interface ChatFilter {
-  mark?: AiAnswerMark;
+  /** 'none': answers nobody marked. */
+  mark?: AiAnswerMark | 'none';
   outcome?: AiChatOutcome;
+  /** Only the questions the help centre had nothing for. */
+  nothing_found?: boolean;
+  /** Words of the question, taken literally. */
+  keyword?: string;
+  /** Asked at or after / before (epoch ms). */
+  from?: number;
+  to?: number;
   page: number;
-  pageSize: number;
+  page_size: number;
+  sort?: 'created_at' | 'duration_ms';
+  order?: 'ascend' | 'descend';
 }
 
-export async function listChats(db: Db, clientId: number, filter: ChatFilter) {
+/** The questions log of one brand: each question with the answer given, its mark and who asked. */
+export function listChats(db: Db, clientId: number, filter: ChatFilter) {
   let q = db
     .selectFrom('ai_chats')
     .leftJoin('accounts', 'accounts.id', 'ai_chats.account_id')
-    .where('ai_chats.client_id', '=', clientId);
-  if (filter.mark) q = q.where('ai_chats.mark', '=', filter.mark);
-  if (filter.outcome) q = q.where('ai_chats.outcome', '=', filter.outcome);
-  const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  const rows = await q
     .select([
       'ai_chats.id',
       'ai_chats.account_id',
@@ -69,15 +77,66 @@ export async function listChats(db: Db, clientId: number, filter: ChatFilter) {
       'ai_chats.error_code',
       'ai_chats.mark',
       'ai_chats.marked_at',
+      'ai_chats.retrieved',
       'ai_chats.duration_ms',
       'ai_chats.created_at',
     ])
-    .orderBy('ai_chats.created_at', 'desc')
-    .orderBy('ai_chats.id', 'desc')
-    .limit(filter.pageSize)
-    .offset((filter.page - 1) * filter.pageSize)
-    .execute();
-  return { total: Number(total?.n ?? 0), rows };
+    .where('ai_chats.client_id', '=', clientId);
+  if (filter.mark === 'none') q = q.where('ai_chats.mark', 'is', null);
+  else if (filter.mark) q = q.where('ai_chats.mark', '=', filter.mark);
+  if (filter.outcome) q = q.where('ai_chats.outcome', '=', filter.outcome);
+  if (filter.nothing_found) q = q.where('ai_chats.retrieved', '=', 0);
+  if (filter.keyword) q = q.where(containsText('ai_chats.question', filter.keyword));
+  if (filter.from !== undefined) q = q.where('ai_chats.created_at', '>=', filter.from);
+  if (filter.to !== undefined) q = q.where('ai_chats.created_at', '<', filter.to);
+  return pageOf(q, filter, {
+    sorts: { created_at: 'ai_chats.created_at', duration_ms: 'ai_chats.duration_ms' },
+    defaultSort: 'created_at',
+    defaultOrder: 'descend',
+    tiebreak: 'ai_chats.id',
+  });
+}
+
+export interface NothingFoundFilter {
+  keyword?: string;
+  from?: number;
+  to?: number;
+  page: number;
+  page_size: number;
+  sort?: 'asks' | 'authors' | 'last_asked_at';
+  order?: 'ascend' | 'descend';
+}
+
+/**
+ * "What to write next": the questions the help centre had nothing for (first answers only, so a
+ * '换一换' is not a second ask), grouped by the question without spacing and punctuation, with how
+ * often and by how many authors they were asked.
+ */
+export function listNothingFound(db: Db, clientId: number, filter: NothingFoundFilter) {
+  let inner = db
+    .selectFrom('ai_chats')
+    .select((eb) => [
+      'question_key',
+      eb.fn.max('question').as('question'),
+      eb.fn.countAll<number>().as('asks'),
+      eb.fn.count<number>('account_id').distinct().as('authors'),
+      eb.fn.min('created_at').as('first_asked_at'),
+      eb.fn.max('created_at').as('last_asked_at'),
+    ])
+    .where('client_id', '=', clientId)
+    .where('retrieved', '=', 0)
+    .where('answer_index', '=', 0)
+    .where('question_key', 'is not', null);
+  if (filter.keyword) inner = inner.where(containsText('question', filter.keyword));
+  if (filter.from !== undefined) inner = inner.where('created_at', '>=', filter.from);
+  if (filter.to !== undefined) inner = inner.where('created_at', '<', filter.to);
+  const grouped = db.selectFrom(inner.groupBy('question_key').as('g')).selectAll();
+  return pageOf(grouped, filter, {
+    sorts: { asks: 'g.asks', authors: 'g.authors', last_asked_at: 'g.last_asked_at' },
+    defaultSort: 'asks',
+    defaultOrder: 'descend',
+    tiebreak: 'g.question_key',
+  });
 }
 
 export async function markCounts(db: Db, clientId: number) {

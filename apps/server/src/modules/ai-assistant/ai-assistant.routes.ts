@@ -2,6 +2,7 @@ import { AI_ASSISTANT, ErrorCode } from '@author-centre/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authOf } from '../../platform/auth/guards.ts';
+import { listQuery, staffOf } from '../../platform/http/console.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { parseInput } from '../../platform/http/input.ts';
@@ -22,6 +23,26 @@ const AskBody = z.object({
     .min(1)
     .max(AI_ASSISTANT.historyMessages),
   answer_index: z.number().int().min(0).max(MAX_ANSWER_INDEX).default(0),
+});
+
+const Time = z.coerce.number().int().min(0).max(8_640_000_000_000_000);
+
+const ChatsQuery = listQuery(['created_at', 'duration_ms'], {
+  mark: z.enum(['use', 'useless', 'none']).optional(),
+  outcome: z.enum(['answered', 'no_match', 'refused', 'failed']).optional(),
+  nothing_found: z
+    .enum(['0', '1', 'true', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
+  keyword: z.string().trim().max(50).optional(),
+  from: Time.optional(),
+  to: Time.optional(),
+});
+
+const NothingFoundQuery = listQuery(['asks', 'authors', 'last_asked_at'], {
+  keyword: z.string().trim().max(50).optional(),
+  from: Time.optional(),
+  to: Time.optional(),
 });
 
 /** The profile's contributors are kept per process; the assistant's fields are the same function for every app. */
@@ -92,24 +113,23 @@ export async function aiAssistantRoutes(app: FastifyInstance): Promise<void> {
     });
   });
 
-  routeAliases(app, 'GET', ['/api/pc/v1/admin/ai-assistant/chats'], { config: { auth: 'admin' } }, async (request) => {
-    const q = parseInput(
-      z.object({
-        mark: z.enum(['use', 'useless']).optional(),
-        outcome: z.enum(['answered', 'no_match', 'refused', 'failed']).optional(),
-        page: z.coerce.number().int().min(1).max(100_000).default(1),
-        page_size: z.coerce.number().int().min(1).max(100).default(30),
-      }),
-      request.query,
-      request,
-    );
-    return ok(
-      await service.chats(request.brand.clientId, {
-        mark: q.mark,
-        outcome: q.outcome,
-        page: q.page,
-        pageSize: q.page_size,
-      }),
-    );
+  // ---- operations console: the questions log and "what to write next" ----
+  // Editors read them as well as admins: they answer the same authors and see what they ask. Nothing here writes.
+  const staff = { config: { auth: 'editor' as const } };
+
+  routeAliases(
+    app,
+    'GET',
+    ['/api/admin/ai-assistant/chats', '/api/pc/v1/admin/ai-assistant/chats'],
+    staff,
+    async (request) => {
+      const q = parseInput(ChatsQuery, request.query, request);
+      return ok(await service.chats(staffOf(request).clientId, q));
+    },
+  );
+
+  routeAliases(app, 'GET', ['/api/admin/ai-assistant/nothing-found'], staff, async (request) => {
+    const q = parseInput(NothingFoundQuery, request.query, request);
+    return ok(await service.nothingFound(staffOf(request).clientId, q));
   });
 }

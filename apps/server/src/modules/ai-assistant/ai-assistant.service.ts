@@ -83,6 +83,18 @@ export function redactPersonalNumbers(text: string): string {
     .replace(/(?<!\d)1[3-9]\d{9}(?!\d)/g, (m) => maskPhone(m));
 }
 
+/**
+ * The question without case, width, spacing and punctuation ('稿费 几号到账？' = '稿费几号到账'), so the
+ * console's "what to write next" list counts one question asked in several spellings once.
+ */
+export function questionKey(question: string): string {
+  return question
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\p{P}\p{S}]+/gu, '')
+    .slice(0, 200);
+}
+
 export interface AskInput {
   question: string;
   answerIndex: number;
@@ -129,7 +141,11 @@ export class AiAssistantService {
     const started = Date.now();
     const input = { ...asked, question: redactPersonalNumbers(asked.question) };
     const { db, rateLimiter } = this.#ctx;
-    const store = (outcome: AiChatOutcome, answer: string, extra: { sources?: string[]; errorCode?: number } = {}) =>
+    const store = (
+      outcome: AiChatOutcome,
+      answer: string,
+      extra: { sources?: string[]; errorCode?: number; retrieved?: number } = {},
+    ) =>
       repo.insertChat(db, {
         client_id: brand.clientId,
         account_id: auth.accountId,
@@ -144,6 +160,8 @@ export class AiAssistantService {
         marked_at: null,
         duration_ms: Date.now() - started,
         created_at: started,
+        retrieved: extra.retrieved ?? null,
+        question_key: questionKey(input.question),
       });
     const refuse = async (error: AppError) => {
       await store('refused', typeof error.title === 'string' ? error.title : error.title[language], {
@@ -204,6 +222,7 @@ export class AiAssistantService {
       });
       const id = await store(answer.grounded ? 'answered' : 'no_match', answer.text, {
         sources: answer.sources.map((s) => s.ids).filter(Boolean),
+        retrieved: sources.length,
       });
       return {
         message: answer.text,
@@ -216,7 +235,7 @@ export class AiAssistantService {
     } catch (error) {
       const reason = error instanceof AiProviderError ? error.message : 'unexpected provider error';
       this.#ctx.log.warn({ provider: this.provider.name, reason }, 'AI assistant answer failed');
-      await store('failed', FAILED[language], { errorCode: ErrorCode.internal });
+      await store('failed', FAILED[language], { errorCode: ErrorCode.internal, retrieved: sources.length });
       throw new AppError(ErrorCode.internal, FAILED, { httpStatus: 502 });
     }
   }
@@ -236,19 +255,51 @@ export class AiAssistantService {
     throw conflict({ 'zh-CN': '这条回答已经评价过了', 'en-US': 'This answer has already been rated' });
   }
 
+  /** The console's questions log: each question, the answer given with its articles, mark, time and pen name. */
   async chats(clientId: number, filter: repo.ChatFilter) {
     const { db } = this.#ctx;
-    const [{ total, rows }, counts] = await Promise.all([
+    const [page, counts, index] = await Promise.all([
       repo.listChats(db, clientId, filter),
       repo.markCounts(db, clientId),
+      helpServiceOf(this.#ctx).index(clientId),
     ]);
     return {
-      total,
-      page: filter.page,
-      page_size: filter.pageSize,
+      ...page,
       counts,
-      list: rows.map((r) => ({ ...r, sources: JSON.parse(r.sources) as string[] })),
+      list: page.list.map(({ retrieved, ...r }) => {
+        const ids = JSON.parse(r.sources) as string[];
+        return {
+          ...r,
+          sources: ids,
+          // The articles the answer rested on, as they are titled now (null: since deleted or hidden).
+          source_articles: ids.map((id) => ({ ids: id, title: index.article(id)?.title ?? null })),
+          nothing_found: retrieved === 0,
+        };
+      }),
     };
+  }
+
+  /**
+   * "What to write next": questions the help centre had nothing for, grouped, with counts; and for
+   * each, the article that answers it now if one was written since (so the list shows what is done).
+   */
+  async nothingFound(clientId: number, filter: repo.NothingFoundFilter) {
+    const help = helpServiceOf(this.#ctx);
+    const page = await repo.listNothingFound(this.#ctx.db, clientId, filter);
+    const list = [];
+    for (const row of page.list) {
+      const [now] = await help.sourcesFor(clientId, row.question, 1);
+      list.push({
+        question_key: row.question_key,
+        question: row.question,
+        asks: Number(row.asks),
+        authors: Number(row.authors),
+        first_asked_at: Number(row.first_asked_at),
+        last_asked_at: Number(row.last_asked_at),
+        found_now: now ? { ids: now.ids, title: now.title, url: now.url } : null,
+      });
+    }
+    return { ...page, list };
   }
 }
 

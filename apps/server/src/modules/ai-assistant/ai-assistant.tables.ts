@@ -22,6 +22,13 @@ export interface AiChatTable {
   marked_at: number | null;
   duration_ms: number;
   created_at: number;
+  /**
+   * How many help-centre articles the retrieval found for the question: 0 is "nothing found" (what
+   * to write next); null when no retrieval ran (a greeting, a refusal, a rate limit).
+   */
+  retrieved: number | null;
+  /** The question without case, spacing and punctuation: the same question asked twice groups together. */
+  question_key: string | null;
 }
 
 declare module '../../platform/db/schema.ts' {

@@ -253,7 +253,7 @@ describe('embedded assistant', () => {
     }
   });
 
-  it("shows the operators every question with its mark, to the brand's admins only", async () => {
+  it("shows the operators every question with its mark, to the brand's staff only", async () => {
     const { client: author } = await authorClient(t);
     const answered = await ask(author, '勋章墙在哪里');
     await author.post(MARK, { id: answered.body.data.id, use: 'use' });

@@ -1,5 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db/database.ts';
+import { containsText } from '../../platform/db/like.ts';
+import { pageOf } from '../../platform/http/console.ts';
 import type { HelpArticleTable, HelpCategoryTable } from './help.tables.ts';
 
 export type CategoryRow = Selectable<HelpCategoryTable>;
@@ -115,13 +117,32 @@ export function categoryByNumber(db: Db | Tx, clientId: number, number: number):
     .executeTakeFirst();
 }
 
+/** The next number of the brand: above every existing one and every one ever given. */
 export async function nextNumber(db: Db | Tx, table: 'help_articles' | 'help_categories', clientId: number) {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.max('number').as('max'))
     .where('client_id', '=', clientId)
     .executeTakeFirst();
-  return Number(row?.max ?? 0) + 1;
+  const state = await db.selectFrom('help_state').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+  const given = table === 'help_articles' ? state?.last_article_number : state?.last_category_number;
+  return Math.max(Number(row?.max ?? 0), Number(given ?? 0)) + 1;
+}
+
+/** Remembers a number given, so it is never given again after a delete. */
+export async function noteNumberGiven(
+  db: Db | Tx,
+  table: 'help_articles' | 'help_categories',
+  clientId: number,
+  n: number,
+) {
+  const column = table === 'help_articles' ? 'last_article_number' : 'last_category_number';
+  await db
+    .updateTable('help_state')
+    .set({ [column]: n })
+    .where('client_id', '=', clientId)
+    .where(column, '<', n)
+    .execute();
 }
 
 export async function updateCategory(
@@ -139,19 +160,152 @@ export async function updateCategory(
     .execute();
 }
 
+/**
+ * Updates an article; with `expectedUpdatedAt`, only while it is still the version read (false:
+ * someone saved it meanwhile, nothing changed).
+ */
 export async function updateArticle(
   db: Db | Tx,
   clientId: number,
   id: number,
   a: Omit<NewArticle, 'number'>,
   now: number,
-): Promise<void> {
-  await db
+  expectedUpdatedAt?: number,
+): Promise<boolean> {
+  let q = db
     .updateTable('help_articles')
     .set({ ...a, updated_at: now })
     .where('client_id', '=', clientId)
+    .where('id', '=', id);
+  if (expectedUpdatedAt !== undefined) q = q.where('updated_at', '=', expectedUpdatedAt);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function setArticleStatus(db: Db | Tx, clientId: number, id: number, status: number, now: number) {
+  await db
+    .updateTable('help_articles')
+    .set({ status, updated_at: now })
+    .where('client_id', '=', clientId)
     .where('id', '=', id)
     .execute();
+}
+
+export async function setCategorySort(db: Db | Tx, clientId: number, id: number, sort: number, now: number) {
+  await db
+    .updateTable('help_categories')
+    .set({ sort, updated_at: now })
+    .where('client_id', '=', clientId)
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The sort value that puts a new category after every existing one. */
+export async function nextSort(db: Db | Tx, clientId: number): Promise<number> {
+  const row = await db
+    .selectFrom('help_categories')
+    .select((eb) => eb.fn.max('sort').as('max'))
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
+}
+
+export interface ConsoleListInput {
+  page: number;
+  page_size: number;
+  order?: 'ascend' | 'descend';
+}
+
+export interface CategoryListQuery extends ConsoleListInput {
+  sort?: 'sort' | 'name' | 'updated_at';
+}
+
+/** The brand's categories for the console, with how many articles each holds and how many are published. */
+export function pageCategories(db: Db, clientId: number, query: CategoryListQuery) {
+  const q = db
+    .selectFrom('help_categories')
+    .select((eb) => [
+      'help_categories.id',
+      'help_categories.number',
+      'help_categories.name',
+      'help_categories.description',
+      'help_categories.sort',
+      'help_categories.updated_at',
+      eb
+        .selectFrom('help_articles')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('help_articles.category_id', '=', 'help_categories.id')
+        .as('count'),
+      eb
+        .selectFrom('help_articles')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('help_articles.category_id', '=', 'help_categories.id')
+        .where('help_articles.status', '=', 1)
+        .as('published'),
+    ])
+    .where('help_categories.client_id', '=', clientId);
+  return pageOf(q, query, {
+    sorts: { sort: 'help_categories.sort', name: 'help_categories.name', updated_at: 'help_categories.updated_at' },
+    defaultSort: 'sort',
+    defaultOrder: 'ascend',
+    tiebreak: 'help_categories.number',
+  });
+}
+
+export interface ArticleListQuery extends ConsoleListInput {
+  sort?: 'updated_at' | 'sort' | 'number' | 'title' | 'pv' | 'solved_no';
+  /** The category's number. */
+  category_id?: number;
+  /** 'published': authors see it; 'draft': they do not. */
+  state?: 'published' | 'draft';
+  /** Words of the title, keywords or body, taken literally. */
+  keyword?: string;
+}
+
+export function pageArticles(db: Db, clientId: number, query: ArticleListQuery) {
+  let q = db
+    .selectFrom('help_articles')
+    .innerJoin('help_categories', 'help_categories.id', 'help_articles.category_id')
+    .select([
+      'help_articles.number',
+      'help_articles.title',
+      'help_articles.keywords',
+      'help_articles.popular',
+      'help_articles.status',
+      'help_articles.sort',
+      'help_articles.pv',
+      'help_articles.solved_yes',
+      'help_articles.solved_no',
+      'help_articles.updated_at',
+      'help_categories.number as category_number',
+      'help_categories.name as category_name',
+    ])
+    .where('help_articles.client_id', '=', clientId);
+  if (query.category_id !== undefined) q = q.where('help_categories.number', '=', query.category_id);
+  if (query.state) q = q.where('help_articles.status', '=', query.state === 'published' ? 1 : 0);
+  if (query.keyword) {
+    const keyword = query.keyword;
+    q = q.where((eb) =>
+      eb.or([
+        containsText('help_articles.title', keyword),
+        containsText('help_articles.keywords', keyword),
+        containsText('help_articles.body', keyword),
+      ]),
+    );
+  }
+  return pageOf(q, query, {
+    sorts: {
+      updated_at: 'help_articles.updated_at',
+      sort: 'help_articles.sort',
+      number: 'help_articles.number',
+      title: 'help_articles.title',
+      pv: 'help_articles.pv',
+      solved_no: 'help_articles.solved_no',
+    },
+    defaultSort: 'updated_at',
+    defaultOrder: 'descend',
+    tiebreak: 'help_articles.number',
+  });
 }
 
 export async function countArticlesIn(db: Db | Tx, clientId: number, categoryId: number): Promise<number> {

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { recordAudit } from '../../platform/audit/audit.ts';
+import { listQuery, staffOf } from '../../platform/http/console.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/input.ts';
 import { routeAliases } from '../../platform/http/routes.ts';
-import { helpServiceOf } from './help.service.ts';
+import { type Audit, helpServiceOf } from './help.service.ts';
 
 const Ids = z.string().regex(/^\d{1,9}-\d{1,9}$/, 'must look like 1-12 (category-question)');
 const Number_ = z.coerce.number().int().min(1).max(999_999_999);
@@ -31,22 +33,36 @@ function voterOf(request: FastifyRequest, reply?: FastifyReply): string | null {
   return `v:${id}`;
 }
 
+/** Left out of an edit, description and sort keep their value; a new category goes last. */
 const CategoryInput = z.object({
   id: Number_.optional(),
   name: z.string().trim().min(1).max(30),
-  description: z.string().trim().max(200).default(''),
-  sort: z.coerce.number().int().min(0).max(100_000).default(0),
+  description: z.string().trim().max(200).optional(),
+  sort: z.coerce.number().int().min(0).max(100_000).optional(),
 });
 
+/**
+ * Left out of an edit, keywords, popular, status and sort keep their value; a new article is
+ * published unless `status` is 0 (the console creates drafts and publishes with its own call).
+ */
 const ArticleInput = z.object({
   id: Number_.optional(),
   category_id: Number_,
   title: z.string().trim().min(2).max(100),
   body: z.string().trim().min(1).max(20_000),
-  keywords: z.string().trim().max(500).default(''),
-  popular: z.union([z.literal(0), z.literal(1)]).default(0),
-  status: z.union([z.literal(0), z.literal(1)]).default(1),
-  sort: z.coerce.number().int().min(0).max(100_000).default(0),
+  keywords: z.string().trim().max(500).optional(),
+  popular: z.union([z.literal(0), z.literal(1)]).optional(),
+  status: z.union([z.literal(0), z.literal(1)]).optional(),
+  sort: z.coerce.number().int().min(0).max(100_000).optional(),
+  updated_at: z.number().int().min(0).optional(),
+});
+
+const CategoriesQuery = listQuery(['sort', 'name', 'updated_at'], {});
+
+const ArticlesQuery = listQuery(['updated_at', 'sort', 'number', 'title', 'pv', 'solved_no'], {
+  category_id: Number_.optional(),
+  state: z.enum(['published', 'draft']).optional(),
+  keyword: z.string().trim().max(100).optional(),
 });
 
 /**
@@ -97,43 +113,91 @@ export async function helpRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // ---- operations console: the brand's admins manage categories and articles ----
+  // Help content is an admin's job (decisions.md: an admin runs a brand's help content); editors
+  // read the AI questions log instead (ai-assistant module). Each path under /api/admin is the
+  // console's; the /api/pc/v1/admin names are the first admin API's, the same handlers.
   const admin = { config: { auth: 'admin' as const } };
+  const auditOf =
+    (request: FastifyRequest): Audit =>
+    (tx, entry) =>
+      recordAudit(tx, request, entry);
 
-  routeAliases(app, 'GET', ['/api/pc/v1/admin/help/categories'], admin, async (request) =>
-    ok(await help.adminCategories(request.brand.clientId)),
+  routeAliases(
+    app,
+    'GET',
+    ['/api/admin/help/categories', '/api/pc/v1/admin/help/categories'],
+    admin,
+    async (request) => {
+      const q = parseInput(CategoriesQuery, request.query, request);
+      return ok(await help.adminCategories(staffOf(request).clientId, q));
+    },
   );
 
-  routeAliases(app, 'POST', ['/api/pc/v1/admin/help/category/save'], admin, async (request) => {
-    const { id, ...input } = parseInput(CategoryInput, request.body, request);
-    return ok(await help.saveCategory(request.brand.clientId, id, input));
+  routeAliases(
+    app,
+    'POST',
+    ['/api/admin/help/category/save', '/api/pc/v1/admin/help/category/save'],
+    admin,
+    async (request) => {
+      const { id, ...input } = parseInput(CategoryInput, request.body, request);
+      return ok(await help.saveCategory(staffOf(request).clientId, id, input, auditOf(request)));
+    },
+  );
+
+  routeAliases(app, 'POST', ['/api/admin/help/category/reorder'], admin, async (request) => {
+    const b = parseInput(z.object({ ids: z.array(Number_).min(1).max(200) }), request.body, request);
+    return ok(await help.reorderCategories(staffOf(request).clientId, b.ids, auditOf(request)));
   });
 
-  routeAliases(app, 'POST', ['/api/pc/v1/admin/help/category/delete'], admin, async (request) => {
-    const b = parseInput(z.object({ id: Number_ }), request.body, request);
-    return ok(await help.deleteCategory(request.brand.clientId, b.id));
+  routeAliases(
+    app,
+    'POST',
+    ['/api/admin/help/category/delete', '/api/pc/v1/admin/help/category/delete'],
+    admin,
+    async (request) => {
+      const b = parseInput(z.object({ id: Number_ }), request.body, request);
+      return ok(await help.deleteCategory(staffOf(request).clientId, b.id, auditOf(request)));
+    },
+  );
+
+  routeAliases(app, 'GET', ['/api/admin/help/articles', '/api/pc/v1/admin/help/articles'], admin, async (request) => {
+    const q = parseInput(ArticlesQuery, request.query, request);
+    return ok(await help.adminArticles(staffOf(request).clientId, q));
   });
 
-  routeAliases(app, 'GET', ['/api/pc/v1/admin/help/articles'], admin, async (request) => {
-    const q = parseInput(
-      z.object({ category_id: Number_.optional(), keyword: z.string().max(100).optional() }),
-      request.query,
+  routeAliases(app, 'GET', ['/api/admin/help/article', '/api/pc/v1/admin/help/article'], admin, async (request) => {
+    const q = parseInput(z.object({ id: Number_ }), request.query, request);
+    return ok(await help.adminArticle(staffOf(request).clientId, q.id));
+  });
+
+  routeAliases(
+    app,
+    'POST',
+    ['/api/admin/help/article/save', '/api/pc/v1/admin/help/article/save'],
+    admin,
+    async (request) => {
+      const { id, ...input } = parseInput(ArticleInput, request.body, request);
+      return ok(await help.saveArticle(staffOf(request).clientId, id, input, auditOf(request)));
+    },
+  );
+
+  routeAliases(app, 'POST', ['/api/admin/help/article/status'], admin, async (request) => {
+    const b = parseInput(
+      z.object({ id: Number_, status: z.union([z.literal(0), z.literal(1)]) }),
+      request.body,
       request,
     );
-    return ok(await help.adminArticles(request.brand.clientId, q));
+    return ok(await help.setArticleStatus(staffOf(request).clientId, b.id, b.status, auditOf(request)));
   });
 
-  routeAliases(app, 'GET', ['/api/pc/v1/admin/help/article'], admin, async (request) => {
-    const q = parseInput(z.object({ id: Number_ }), request.query, request);
-    return ok(await help.adminArticle(request.brand.clientId, q.id));
-  });
-
-  routeAliases(app, 'POST', ['/api/pc/v1/admin/help/article/save'], admin, async (request) => {
-    const { id, ...input } = parseInput(ArticleInput, request.body, request);
-    return ok(await help.saveArticle(request.brand.clientId, id, input));
-  });
-
-  routeAliases(app, 'POST', ['/api/pc/v1/admin/help/article/delete'], admin, async (request) => {
-    const b = parseInput(z.object({ id: Number_ }), request.body, request);
-    return ok(await help.deleteArticle(request.brand.clientId, b.id));
-  });
+  routeAliases(
+    app,
+    'POST',
+    ['/api/admin/help/article/delete', '/api/pc/v1/admin/help/article/delete'],
+    admin,
+    async (request) => {
+      const b = parseInput(z.object({ id: Number_ }), request.body, request);
+      return ok(await help.deleteArticle(staffOf(request).clientId, b.id, auditOf(request)));
+    },
+  );
 }

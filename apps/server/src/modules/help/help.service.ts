@@ -1,7 +1,8 @@
 import type { BrandSettings } from '@author-centre/shared';
+import type { AuditEntry } from '../../platform/audit/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { inTransaction } from '../../platform/db/database.ts';
-import { conflict, notFound } from '../../platform/http/errors.ts';
+import { inTransaction, type Tx } from '../../platform/db/database.ts';
+import { badInput, conflict, notFound } from '../../platform/http/errors.ts';
 import type { AiSourceArticle } from '../../platform/providers/ai/index.ts';
 import { helpSeedFor } from '../../seed/help-articles.ts';
 import * as repo from './help.repository.ts';
@@ -31,16 +32,15 @@ export function parseIds(ids: string): { category: number; article: number } | n
 
 /**
  * Numbers are per brand (they are the page addresses); two admins creating at once may pick the
- * same next number, and the unique index refuses the second: it takes the next one.
+ * same next number, and the unique index refuses the second: its whole transaction is run again
+ * and takes the next one.
  */
-async function withFreshNumber(next: () => Promise<number>, insert: (n: number) => Promise<void>): Promise<number> {
-  for (let attempt = 1; ; attempt++) {
-    const n = await next();
+async function withFreshNumber<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
     try {
-      await insert(n);
-      return n;
+      return await attempt();
     } catch (error) {
-      if (attempt >= 3 || !/unique|duplicate/i.test(String((error as Error).message))) throw error;
+      if (n >= 3 || !/unique|duplicate/i.test(String((error as Error).message))) throw error;
     }
   }
 }
@@ -55,16 +55,18 @@ export interface ArticleInput {
   category_id: number;
   title: string;
   body: string;
-  keywords: string;
-  popular: number;
-  status: number;
-  sort: number;
+  keywords?: string;
+  popular?: number;
+  status?: number;
+  sort?: number;
+  /** The version the editor opened (for an edit): refused when someone saved since. */
+  updated_at?: number;
 }
 
 export interface CategoryInput {
   name: string;
-  description: string;
-  sort: number;
+  description?: string;
+  sort?: number;
 }
 
 export class HelpService {
@@ -136,11 +138,6 @@ export class HelpService {
       repo.listArticles(this.#ctx.db, clientId, { publishedOnly: true }),
     ]);
     return new BrandIndex(revision, categories, articles);
-  }
-
-  async #changed(clientId: number): Promise<void> {
-    await repo.bumpRevision(this.#ctx.db, clientId);
-    this.#indexes.delete(clientId);
   }
 
   /** Help-centre articles that answer a question, with the passages to quote: the AI assistant's grounding. */
@@ -298,91 +295,170 @@ export class HelpService {
     };
   }
 
-  // ---- operations (admin) ----
+  // ---- operations console (the brand's admins) ----
 
-  async adminCategories(clientId: number) {
-    const { db } = this.#ctx;
-    const [categories, articles] = await Promise.all([
-      repo.listCategories(db, clientId),
-      repo.listArticles(db, clientId, { publishedOnly: false }),
-    ]);
+  /** Runs a content change and its audit record in one transaction, then lets search and the assistant see it. */
+  async #write<T>(clientId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+    const result = await inTransaction(this.#ctx.db, async (tx) => {
+      const out = await work(tx);
+      await repo.bumpRevision(tx, clientId);
+      return out;
+    });
+    this.#indexes.delete(clientId);
+    return result;
+  }
+
+  async adminCategories(clientId: number, query: repo.CategoryListQuery) {
+    const page = await repo.pageCategories(this.#ctx.db, clientId, query);
     return {
-      list: categories.map((c) => ({
+      ...page,
+      list: page.list.map((c) => ({
         id: c.number,
         name: c.name,
         description: c.description,
         sort: c.sort,
-        count: articles.filter((a) => a.category_id === c.id).length,
+        count: Number(c.count),
+        published: Number(c.published),
         updated_at: c.updated_at,
       })),
     };
   }
 
-  async saveCategory(clientId: number, number: number | undefined, input: CategoryInput) {
-    const { db } = this.#ctx;
+  async saveCategory(clientId: number, number: number | undefined, input: CategoryInput, audit: Audit) {
     const now = Date.now();
-    if (number === undefined) {
-      number = await withFreshNumber(
-        () => repo.nextNumber(db, 'help_categories', clientId),
-        async (n) => void (await repo.insertCategory(db, clientId, { number: n, ...input }, now)),
-      );
-    } else {
+    const { db } = this.#ctx;
+    if (number !== undefined) {
       const existing = await repo.categoryByNumber(db, clientId, number);
       if (!existing) throw categoryMissing();
-      await repo.updateCategory(db, clientId, existing.id, input, now);
+      await this.#refuseTakenName(clientId, input.name, existing.id);
+      const after = {
+        name: input.name,
+        description: input.description ?? existing.description,
+        sort: input.sort ?? existing.sort,
+      };
+      await this.#write(clientId, async (tx) => {
+        await repo.updateCategory(tx, clientId, existing.id, after, now);
+        await audit(tx, {
+          action: 'help.category.update',
+          targetType: 'help_category',
+          targetId: number!,
+          summary:
+            existing.name === after.name
+              ? `修改问题分类「${after.name}」`
+              : `问题分类「${existing.name}」改名为「${after.name}」`,
+          before: categorySnapshot(existing),
+          after: { id: number, ...after },
+        });
+      });
+      return { id: number };
     }
-    await this.#changed(clientId);
-    return { id: number };
+    await this.#refuseTakenName(clientId, input.name);
+    const created = await withFreshNumber(async () =>
+      this.#write(clientId, async (tx) => {
+        const n = await repo.nextNumber(tx, 'help_categories', clientId);
+        const values = {
+          number: n,
+          name: input.name,
+          description: input.description ?? '',
+          sort: input.sort ?? (await repo.nextSort(tx, clientId)),
+        };
+        await repo.insertCategory(tx, clientId, values, now);
+        await repo.noteNumberGiven(tx, 'help_categories', clientId, n);
+        await audit(tx, {
+          action: 'help.category.create',
+          targetType: 'help_category',
+          targetId: n,
+          summary: `新建问题分类「${values.name}」`,
+          after: { id: n, name: values.name, description: values.description, sort: values.sort },
+        });
+        return n;
+      }),
+    );
+    return { id: created };
   }
 
-  async deleteCategory(clientId: number, number: number) {
+  async #refuseTakenName(clientId: number, name: string, exceptId?: number) {
+    const same = (await repo.listCategories(this.#ctx.db, clientId)).find((c) => c.name === name && c.id !== exceptId);
+    if (same) {
+      throw conflict({
+        'zh-CN': `已经有名为「${name}」的分类了，请换一个名称`,
+        'en-US': `There is already a category named “${name}”; please choose another name`,
+      });
+    }
+  }
+
+  async deleteCategory(clientId: number, number: number, audit: Audit) {
     const { db } = this.#ctx;
     const existing = await repo.categoryByNumber(db, clientId, number);
     if (!existing) throw categoryMissing();
-    if ((await repo.countArticlesIn(db, clientId, existing.id)) > 0) {
-      throw conflict({
-        'zh-CN': '分类下还有问题，请先移动或删除这些问题',
-        'en-US': 'The category still has questions; move or delete them first',
+    await this.#write(clientId, async (tx) => {
+      const count = await repo.countArticlesIn(tx, clientId, existing.id);
+      if (count > 0) {
+        throw conflict({
+          'zh-CN': `分类「${existing.name}」下还有${count}个问题，请先移动或删除这些问题`,
+          'en-US': `The category “${existing.name}” still has ${count} question(s); move or delete them first`,
+        });
+      }
+      await repo.deleteCategory(tx, clientId, existing.id);
+      await audit(tx, {
+        action: 'help.category.delete',
+        targetType: 'help_category',
+        targetId: number,
+        summary: `删除问题分类「${existing.name}」`,
+        before: categorySnapshot(existing),
       });
-    }
-    await repo.deleteCategory(db, clientId, existing.id);
-    await this.#changed(clientId);
+    });
     return { id: number };
   }
 
-  async adminArticles(clientId: number, filter: { category_id?: number; keyword?: string }) {
-    const { db } = this.#ctx;
-    const [categories, articles] = await Promise.all([
-      repo.listCategories(db, clientId),
-      repo.listArticles(db, clientId, { publishedOnly: false }),
-    ]);
-    const byId = new Map(categories.map((c) => [c.id, c]));
-    const keyword = filter.keyword?.trim().toLowerCase();
+  /** Puts the brand's categories in the given order (every category once), as the help centre lists them. */
+  async reorderCategories(clientId: number, numbers: number[], audit: Audit) {
+    const categories = await repo.listCategories(this.#ctx.db, clientId);
+    const byNumber = new Map(categories.map((c) => [c.number, c]));
+    if (
+      numbers.length !== categories.length ||
+      new Set(numbers).size !== numbers.length ||
+      numbers.some((n) => !byNumber.has(n))
+    ) {
+      throw badInput('ids', {
+        'zh-CN': '分类列表已经变化（有人新建或删除了分类），请刷新后重新排序',
+        'en-US': 'The categories have changed (someone added or deleted one); reload and order them again',
+      });
+    }
+    const now = Date.now();
+    await this.#write(clientId, async (tx) => {
+      for (const [i, n] of numbers.entries()) await repo.setCategorySort(tx, clientId, byNumber.get(n)!.id, i, now);
+      await audit(tx, {
+        action: 'help.category.reorder',
+        targetType: 'help_category',
+        targetId: 'order',
+        summary: `调整问题分类顺序：${numbers.map((n) => byNumber.get(n)!.name).join('、')}`,
+        before: categories.map((c) => ({ id: c.number, name: c.name })),
+        after: numbers.map((n) => ({ id: n, name: byNumber.get(n)!.name })),
+      });
+    });
+    return { ids: numbers };
+  }
+
+  async adminArticles(clientId: number, query: repo.ArticleListQuery) {
+    const page = await repo.pageArticles(this.#ctx.db, clientId, query);
     return {
-      list: articles
-        .filter((a) => {
-          const c = byId.get(a.category_id);
-          if (filter.category_id !== undefined && c?.number !== filter.category_id) return false;
-          if (keyword && !`${a.title}\n${a.keywords}\n${a.body}`.toLowerCase().includes(keyword)) return false;
-          return true;
-        })
-        .map((a) => {
-          const c = byId.get(a.category_id);
-          return {
-            id: a.number,
-            ids: c ? questionIds(c.number, a.number) : null,
-            category_id: c?.number ?? null,
-            title: a.title,
-            keywords: a.keywords,
-            popular: a.popular,
-            status: a.status,
-            sort: a.sort,
-            pv: a.pv,
-            solved_yes: a.solved_yes,
-            solved_no: a.solved_no,
-            updated_at: a.updated_at,
-          };
-        }),
+      ...page,
+      list: page.list.map((a) => ({
+        id: a.number,
+        ids: questionIds(a.category_number, a.number),
+        category_id: a.category_number,
+        category_name: a.category_name,
+        title: a.title,
+        keywords: a.keywords,
+        popular: a.popular,
+        status: a.status,
+        sort: a.sort,
+        pv: a.pv,
+        solved_yes: a.solved_yes,
+        solved_no: a.solved_no,
+        updated_at: a.updated_at,
+      })),
     };
   }
 
@@ -395,6 +471,7 @@ export class HelpService {
       id: a.number,
       ids: c ? questionIds(c.number, a.number) : null,
       category_id: c?.number ?? null,
+      category_name: c?.name ?? null,
       title: a.title,
       body: a.body,
       keywords: a.keywords,
@@ -405,38 +482,147 @@ export class HelpService {
       solved_yes: a.solved_yes,
       solved_no: a.solved_no,
       passages: passagesOf(a.body),
+      created_at: a.created_at,
       updated_at: a.updated_at,
     };
   }
 
-  async saveArticle(clientId: number, number: number | undefined, input: ArticleInput) {
+  /**
+   * Creates an article (published unless `status` says draft, as the first admin API did) or edits
+   * one. Fields left out of an edit keep their value; publishing has its own call. With
+   * `updated_at` (the version the editor opened), an edit made meanwhile by someone else is refused.
+   */
+  async saveArticle(clientId: number, number: number | undefined, input: ArticleInput, audit: Audit) {
     const { db } = this.#ctx;
     const category = await repo.categoryByNumber(db, clientId, input.category_id);
     if (!category) throw categoryMissing();
     const now = Date.now();
-    const values = { ...input, category_id: category.id };
-    if (number === undefined) {
-      number = await withFreshNumber(
-        () => repo.nextNumber(db, 'help_articles', clientId),
-        (n) => repo.insertArticle(db, clientId, { number: n, ...values }, now),
-      );
-    } else {
+    if (number !== undefined) {
       const existing = await repo.articleByNumber(db, clientId, number);
       if (!existing) throw articleMissing();
-      await repo.updateArticle(db, clientId, existing.id, values, now);
+      if (input.updated_at !== undefined && input.updated_at !== existing.updated_at) throw editedMeanwhile();
+      const values = {
+        category_id: category.id,
+        title: input.title,
+        body: input.body,
+        keywords: input.keywords ?? existing.keywords,
+        popular: input.popular ?? existing.popular,
+        status: input.status ?? existing.status,
+        sort: input.sort ?? existing.sort,
+      };
+      const categories = await repo.listCategories(db, clientId);
+      const oldCategory = categories.find((c) => c.id === existing.category_id);
+      await this.#write(clientId, async (tx) => {
+        // Compare-and-set on the version read: two admins saving at once never overwrite each other unseen.
+        if (!(await repo.updateArticle(tx, clientId, existing.id, values, now, existing.updated_at))) {
+          throw editedMeanwhile();
+        }
+        await audit(tx, {
+          action: 'help.article.update',
+          targetType: 'help_article',
+          targetId: number!,
+          summary: `修改问题「${values.title}」`,
+          before: articleSnapshot(existing, oldCategory?.number ?? null),
+          after: articleSnapshot({ ...existing, ...values }, category.number),
+        });
+      });
+      return { id: number, ids: questionIds(category.number, number), updated_at: now };
     }
-    await this.#changed(clientId);
-    return { id: number, ids: questionIds(category.number, number) };
+    const created = await withFreshNumber(() =>
+      this.#write(clientId, async (tx) => {
+        const n = await repo.nextNumber(tx, 'help_articles', clientId);
+        const values = {
+          number: n,
+          category_id: category.id,
+          title: input.title,
+          body: input.body,
+          keywords: input.keywords ?? '',
+          popular: input.popular ?? 0,
+          status: input.status ?? 1,
+          sort: input.sort ?? 0,
+        };
+        await repo.insertArticle(tx, clientId, values, now);
+        await repo.noteNumberGiven(tx, 'help_articles', clientId, n);
+        await audit(tx, {
+          action: 'help.article.create',
+          targetType: 'help_article',
+          targetId: n,
+          summary: `新建问题「${values.title}」（${values.status === 1 ? '已发布' : '草稿'}）`,
+          after: articleSnapshot(values, category.number),
+        });
+        return n;
+      }),
+    );
+    return { id: created, ids: questionIds(category.number, created), updated_at: now };
   }
 
-  async deleteArticle(clientId: number, number: number) {
+  /** Publishes (authors see it, search and the assistant use it) or unpublishes (back to a draft) an article. */
+  async setArticleStatus(clientId: number, number: number, status: 0 | 1, audit: Audit) {
     const { db } = this.#ctx;
     const existing = await repo.articleByNumber(db, clientId, number);
     if (!existing) throw articleMissing();
-    await inTransaction(db, (tx) => repo.deleteArticle(tx, clientId, existing.id));
-    await this.#changed(clientId);
+    if (existing.status === status) return { id: number, status, updated_at: existing.updated_at, changed: false };
+    const now = Date.now();
+    await this.#write(clientId, async (tx) => {
+      await repo.setArticleStatus(tx, clientId, existing.id, status, now);
+      await audit(tx, {
+        action: status === 1 ? 'help.article.publish' : 'help.article.unpublish',
+        targetType: 'help_article',
+        targetId: number,
+        summary: `${status === 1 ? '发布' : '下线'}问题「${existing.title}」`,
+        before: { status: existing.status },
+        after: { status },
+      });
+    });
+    return { id: number, status, updated_at: now, changed: true };
+  }
+
+  async deleteArticle(clientId: number, number: number, audit: Audit) {
+    const { db } = this.#ctx;
+    const existing = await repo.articleByNumber(db, clientId, number);
+    if (!existing) throw articleMissing();
+    const category = (await repo.listCategories(db, clientId)).find((c) => c.id === existing.category_id);
+    await this.#write(clientId, async (tx) => {
+      await repo.deleteArticle(tx, clientId, existing.id);
+      await audit(tx, {
+        action: 'help.article.delete',
+        targetType: 'help_article',
+        targetId: number,
+        summary: `删除问题「${existing.title}」`,
+        before: articleSnapshot(existing, category?.number ?? null),
+      });
+    });
     return { id: number };
   }
+}
+
+/** Records one console change in the audit log, in the transaction of the change (bound to the request by the route). */
+export type Audit = (tx: Tx, entry: AuditEntry) => Promise<void>;
+
+const editedMeanwhile = () =>
+  conflict({
+    'zh-CN': '这个问题刚被其他人修改过，请复制您的修改后刷新页面再保存',
+    'en-US': 'Someone else has just changed this question; copy your changes, reload and save again',
+  });
+
+function categorySnapshot(c: repo.CategoryRow) {
+  return { id: c.number, name: c.name, description: c.description, sort: c.sort };
+}
+
+function articleSnapshot(
+  a: Pick<repo.ArticleRow, 'number' | 'title' | 'body' | 'keywords' | 'popular' | 'status' | 'sort'>,
+  categoryNumber: number | null,
+) {
+  return {
+    id: a.number,
+    category_id: categoryNumber,
+    title: a.title,
+    keywords: a.keywords,
+    popular: a.popular,
+    status: a.status,
+    sort: a.sort,
+    body: a.body,
+  };
 }
 
 const services = new WeakMap<AppContext, HelpService>();

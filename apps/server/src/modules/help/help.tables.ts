@@ -54,6 +54,9 @@ export interface HelpStateTable {
   client_id: number;
   revision: number;
   seeded_at: number;
+  /** The highest numbers ever given (a deleted one is never given again: it is a page address). */
+  last_article_number: Generated<number>;
+  last_category_number: Generated<number>;
 }
 
 declare module '../../platform/db/schema.ts' {

@@ -1,6 +1,6 @@
 import { decryptRules, ErrorCode, SIGN_HEADER, sign } from '@author-centre/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthor, logIn } from '../../test/fixtures.ts';
+import { consoleCallers, createAuthor, logIn } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
 import { authorClient, createBook, prose, uniqueTitle, writtenChapter } from './works.fixtures.ts';
 
@@ -292,5 +292,175 @@ describe('screenplay applications', () => {
     const anonymous = t.client();
     expect((await anonymous.get(LIST)).status).toBe(401);
     expect((await anonymous.post(APPLY, original())).status).toBe(401);
+  });
+});
+
+describe('screenplay applications in the console', () => {
+  const QUEUE = '/api/admin/screenplay/applications';
+  const DETAIL = '/api/admin/screenplay/applications/detail';
+  const DECIDE = '/api/admin/screenplay/applications/review';
+  let callers: Awaited<ReturnType<typeof consoleCallers>>;
+  beforeAll(async () => {
+    callers = await consoleCallers(t);
+  });
+
+  it('role rules: a visitor logs in, an author is refused, staff of the brand review, other brands see nothing', async () => {
+    const { client } = await authorClient(t);
+    const a = (await client.post(APPLY, original())).body.data;
+
+    expect((await callers.visitor.get(QUEUE)).status).toBe(401);
+    expect((await callers.visitor.post(DECIDE, { application_id: a.application_id, decision: 'approve' })).status).toBe(
+      401,
+    );
+    for (const path of [QUEUE, DETAIL]) {
+      expect((await callers.author.get(path, { application_id: a.application_id })).status).toBe(403);
+    }
+    expect((await callers.author.post(DECIDE, { application_id: a.application_id, decision: 'approve' })).status).toBe(
+      403,
+    );
+    for (const staff of [callers.editor, callers.admin]) {
+      const queue = await staff.get(QUEUE, { status: 'pending' });
+      expect(queue.body.data.list.map((x: any) => x.application_id)).toContain(a.application_id);
+      expect((await staff.get(DETAIL, { application_id: a.application_id })).body.data.title).toBe(a.title);
+    }
+
+    // Another brand's admin: not in the queue, no detail, no decision.
+    const other = await callers.otherBrandAdmin.get(QUEUE);
+    expect(other.body.data.list.map((x: any) => x.application_id)).not.toContain(a.application_id);
+    expect((await callers.otherBrandAdmin.get(DETAIL, { application_id: a.application_id })).status).toBe(404);
+    const refused = await callers.otherBrandAdmin.post(DECIDE, {
+      application_id: a.application_id,
+      decision: 'refuse',
+      reason: '不是我们的',
+    });
+    expect(refused.status).toBe(404);
+    expect((await rows()).find((r) => r.id === a.application_id)?.status).toBe('pending');
+
+    // The platform admin acts in brand 2 through the switcher.
+    callers.platformAdmin.headers['x-console-client'] = '2';
+    const platform = await callers.platformAdmin.get(DETAIL, { application_id: a.application_id });
+    delete callers.platformAdmin.headers['x-console-client'];
+    expect(platform.body.data).toMatchObject({ application_id: a.application_id, status: 'pending' });
+    // In its own brand (the main platform) it is not there.
+    expect((await callers.platformAdmin.get(DETAIL, { application_id: a.application_id })).status).toBe(404);
+  });
+
+  it('filters by state, keyword and date, sorts and pages on the server', async () => {
+    const { client, author } = await authorClient(t);
+    const tag = uniqueTitle('筛选');
+    const made: any[] = [];
+    for (let i = 0; i < 3; i++) made.push((await client.post(APPLY, original({ title: `${tag}${i}` }))).body.data);
+    await callers.editor.post(DECIDE, { application_id: made[1].application_id, decision: 'refuse', reason: '不合适' });
+
+    const byKeyword = await callers.editor.get(QUEUE, { keyword: tag, sort: 'created_at', order: 'ascend' });
+    expect(byKeyword.body.data.list.map((x: any) => x.title)).toEqual([`${tag}0`, `${tag}1`, `${tag}2`]);
+    expect(byKeyword.body.data.list[1]).toMatchObject({
+      status: 'refused',
+      reason: '不合适',
+      reviewer_name: callers.people.editor.penName,
+      pen_name: author.penName,
+    });
+    const pending = await callers.editor.get(QUEUE, { keyword: tag, status: 'pending' });
+    expect(pending.body.data.list.map((x: any) => x.title)).toEqual([`${tag}0`, `${tag}2`]);
+    const byPenName = await callers.editor.get(QUEUE, { keyword: author.penName, page_size: 2, page: 2 });
+    expect(byPenName.body.data).toMatchObject({ total: 3, page: 2, page_size: 2 });
+    expect(byPenName.body.data.list).toHaveLength(1);
+    // The application's number finds it (titles and pen names with those digits come along).
+    const number = String(made[2].application_id);
+    const byNumber = (await callers.editor.get(QUEUE, { keyword: number })).body.data.list;
+    expect(byNumber.map((x: any) => x.application_id)).toContain(made[2].application_id);
+    for (const x of byNumber.filter((x: any) => x.application_id !== made[2].application_id)) {
+      expect(`${x.title} ${x.pen_name} ${x.book_title ?? ''}`).toContain(number);
+    }
+    const future = await callers.editor.get(QUEUE, { keyword: tag, created_from: Date.now() + 60_000 });
+    expect(future.body.data.total).toBe(0);
+    const window = await callers.editor.get(QUEUE, {
+      keyword: tag,
+      created_from: made[0].created_at,
+      created_to: Date.now() + 1,
+    });
+    expect(window.body.data.total).toBe(3);
+    const bad = await callers.editor.get(QUEUE, { status: 'lost' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.field).toBe('status');
+  });
+
+  it('shows what the author sent and their other applications; the adapted novel with its numbers', async () => {
+    const { client, author } = await authorClient(t);
+    const novel = await publishedNovel(client);
+    const first = (await client.post(APPLY, original())).body.data;
+    const res = await client.post(APPLY, original({ kind: 'adaptation', book_id: novel.book_id }));
+    const detail = await callers.editor.get(DETAIL, { application_id: res.body.data.application_id });
+    const data = await opened(callers.editor, detail.body);
+    expect(data).toMatchObject({
+      kind: 'adaptation',
+      synopsis: SYNOPSIS,
+      episodes: 24,
+      contact_note: '微信 snow_night，工作日晚上联系',
+      pen_name: author.penName,
+      book: { book_id: novel.book_id, title: novel.title, published_count: 1, deleted: false },
+    });
+    expect(data.book.reading_url).toBe(`https://www.wonder.example.com/book/${novel.book_id}`);
+    expect(data.other_applications).toEqual([
+      expect.objectContaining({ application_id: first.application_id, status: 'pending', status_label: '审核中' }),
+    ]);
+    expect((await callers.editor.get(DETAIL, { application_id: 999_999 })).status).toBe(404);
+  });
+
+  it('a refusal needs a reason; a decision is audited with it and the author is told in a message', async () => {
+    const { client, author } = await authorClient(t);
+    const a = (await client.post(APPLY, original())).body.data;
+    const empty = await callers.editor.post(DECIDE, { application_id: a.application_id, decision: 'refuse' });
+    expect(empty.body.errors).toMatchObject({ field: 'reason', title: '请填写未通过的原因' });
+    const long = await callers.editor.post(DECIDE, {
+      application_id: a.application_id,
+      decision: 'refuse',
+      reason: '长'.repeat(501),
+    });
+    expect(long.body.errors).toMatchObject({ field: 'reason', title: '原因最多500字' });
+    const audits = () =>
+      t.app.ctx.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('target_type', '=', 'screenplay_application')
+        .where('target_id', '=', String(a.application_id))
+        .execute();
+    expect(await audits()).toEqual([]);
+    expect((await rows()).find((r) => r.id === a.application_id)?.status).toBe('pending');
+
+    const reason = '人物动机不够清晰，请补充主要人物小传后再提交';
+    const res = await callers.editor.post(DECIDE, { application_id: a.application_id, decision: 'refuse', reason });
+    expect(res.body.data).toMatchObject({ status: 'refused', status_label: '未通过', reason });
+    const [audit] = await audits();
+    expect(audit).toMatchObject({
+      client_id: 2,
+      action: 'screenplay.refuse',
+      actor_account_id: callers.people.editor.accountId,
+      reason,
+      summary: `退回剧本申请「${a.title}」（${author.penName}）`,
+    });
+    expect(JSON.parse(audit.after_json as string)).toEqual({ status: 'refused', reason });
+
+    // The author's page shows it refused with the reason, and a message says so.
+    const mine = (await client.get(LIST)).body.data.list.find((x: any) => x.application_id === a.application_id);
+    expect(mine).toMatchObject({ status: 'refused', status_label: '未通过', reason });
+    const messages = await t.app.ctx.db
+      .selectFrom('messages')
+      .selectAll()
+      .where('account_id', '=', author.accountId)
+      .execute();
+    expect(messages).toEqual([
+      expect.objectContaining({
+        title: '剧本申请未通过',
+        sender: '责任编辑',
+        link: '/front/book-manage/screenplay/application',
+        content: expect.stringContaining(`责任编辑的意见：${reason}`),
+      }),
+    ]);
+
+    // A second decision changes nothing and is not audited.
+    const again = await callers.admin.post(DECIDE, { application_id: a.application_id, decision: 'approve' });
+    expect(again.status).toBe(409);
+    expect(await audits()).toHaveLength(1);
   });
 });

@@ -2,14 +2,18 @@ import { BOOK_CATEGORIES, ErrorCode, isAllowedText, PAGINATION, TEXT_PATTERN_MES
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Generated } from 'kysely';
 import { z } from 'zod';
+import { recordAudit } from '../../platform/audit/audit.ts';
 import { authOf } from '../../platform/auth/guards.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/database.ts';
+import { containsText } from '../../platform/db/like.ts';
+import { listQuery, pageOf, staffOf } from '../../platform/http/console.ts';
 import { ok, okWithRules } from '../../platform/http/envelope.ts';
 import { AppError, badInput, type Localized, notFound } from '../../platform/http/errors.ts';
 import { parseInput } from '../../platform/http/input.ts';
 import { localize } from '../../platform/http/language.ts';
 import { routeAliases } from '../../platform/http/routes.ts';
+import { sendMessage } from '../messages/messages.service.ts';
 import type { Owner } from './works.repository.ts';
 
 /**
@@ -76,6 +80,9 @@ export interface ApplicationInput {
 type Row = Omit<ScreenplayApplicationTable, 'id'> & { id: number };
 
 const L = SCREENPLAY_APPLICATION_LIMITS;
+
+/** The author's page of their applications (§2 book-manage/screenplay/application). */
+const SCREENPLAY_APPLICATION_PATH = '/front/book-manage/screenplay/application';
 
 const duplicatePending = () =>
   new AppError(
@@ -347,35 +354,86 @@ export class ScreenplayApplicationService {
     return this.get(owner, applicationId);
   }
 
-  /** The brand's applications, for editors (newest first; optionally one status). */
-  async reviewList(clientId: number, status: ScreenplayApplicationStatus | undefined, page: number, pageSize: number) {
-    let base = this.#db
-      .selectFrom('screenplay_applications')
-      .innerJoin('accounts', 'accounts.id', 'screenplay_applications.account_id')
-      .where('screenplay_applications.client_id', '=', clientId);
-    if (status) base = base.where('screenplay_applications.status', '=', status);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll('screenplay_applications')
-        .select('accounts.pen_name')
-        .orderBy('screenplay_applications.created_at', 'desc')
-        .orderBy('screenplay_applications.id', 'desc')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows as Array<Row & { pen_name: string }>, total: Number(total.n) };
+  /** The brand's applications for its editors: a console table (filters, sort, page). */
+  async reviewList(clientId: number, q: z.output<typeof ReviewList>) {
+    let query = this.#db
+      .selectFrom('screenplay_applications as a')
+      .innerJoin('accounts', 'accounts.id', 'a.account_id')
+      .leftJoin('accounts as reviewer', 'reviewer.id', 'a.reviewer_account_id')
+      .selectAll('a')
+      .select(['accounts.pen_name', 'reviewer.pen_name as reviewer_name'])
+      .where('a.client_id', '=', clientId);
+    if (q.status) query = query.where('a.status', '=', q.status);
+    if (q.kind) query = query.where('a.kind', '=', q.kind);
+    if (q.keyword) {
+      const keyword = q.keyword;
+      const asId = /^\d{1,12}$/.test(keyword) ? Number(keyword) : null;
+      query = query.where((eb) =>
+        eb.or([
+          containsText('a.title', keyword),
+          containsText('a.book_title', keyword),
+          containsText('accounts.pen_name', keyword),
+          ...(asId ? [eb('a.id', '=', asId)] : []),
+        ]),
+      );
+    }
+    if (q.created_from !== undefined) query = query.where('a.created_at', '>=', q.created_from);
+    if (q.created_to !== undefined) query = query.where('a.created_at', '<', q.created_to);
+    const page = await pageOf(query, q, {
+      sorts: { created_at: 'a.created_at', reviewed_at: 'a.reviewed_at', title: 'a.title', episodes: 'a.episodes' },
+      defaultSort: 'created_at',
+      defaultOrder: q.status === 'pending' ? 'ascend' : 'descend',
+      tiebreak: 'a.id',
+    });
+    return page as typeof page & { list: Array<Row & { pen_name: string; reviewer_name: string | null }> };
   }
 
-  /** An editor's decision on an application under review; a refusal needs a reason. */
+  /** One application of the brand with what an editor weighs it by: the novel adapted, the author's other applications. */
+  async reviewDetail(clientId: number, applicationId: number) {
+    const row = await this.#db
+      .selectFrom('screenplay_applications as a')
+      .innerJoin('accounts', 'accounts.id', 'a.account_id')
+      .leftJoin('accounts as reviewer', 'reviewer.id', 'a.reviewer_account_id')
+      .selectAll('a')
+      .select(['accounts.pen_name', 'reviewer.pen_name as reviewer_name'])
+      .where('a.id', '=', applicationId)
+      .where('a.client_id', '=', clientId)
+      .executeTakeFirst();
+    if (!row) throw applicationNotFound();
+    const [book, others] = await Promise.all([
+      row.book_id
+        ? this.#db
+            .selectFrom('books')
+            .select(['id', 'title', 'published_count', 'published_words', 'deleted_at'])
+            .where('id', '=', row.book_id)
+            .where('client_id', '=', clientId)
+            .executeTakeFirst()
+        : undefined,
+      this.#db
+        .selectFrom('screenplay_applications')
+        .select(['id', 'title', 'status', 'created_at'])
+        .where('client_id', '=', clientId)
+        .where('account_id', '=', row.account_id)
+        .where('id', '!=', row.id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(10)
+        .execute(),
+    ]);
+    return { row: row as Row & { pen_name: string; reviewer_name: string | null }, book, others };
+  }
+
+  /**
+   * An editor's decision on an application under review, written with its audit record; a refusal
+   * needs a reason (the author reads it). The author is then told in their message centre.
+   */
   async review(
-    clientId: number,
-    reviewerAccountId: number,
+    request: FastifyRequest,
     applicationId: number,
     decision: 'approve' | 'refuse',
     reason: string,
   ): Promise<Row> {
+    const staff = staffOf(request);
     const why = reason.trim();
     if (decision === 'refuse' && !why) {
       throw badInput('reason', { 'zh-CN': '请填写未通过的原因', 'en-US': 'Please give the reason for refusing' });
@@ -387,37 +445,77 @@ export class ScreenplayApplicationService {
       });
     }
     const now = Date.now();
-    const done = await this.#db
-      .updateTable('screenplay_applications')
-      .set({
-        status: decision === 'approve' ? 'approved' : 'refused',
+    const row = await inTransaction(this.#db, async (tx) => {
+      const status = decision === 'approve' ? ('approved' as const) : ('refused' as const);
+      const done = await tx
+        .updateTable('screenplay_applications')
+        .set({
+          status,
+          reason: why || null,
+          reviewer_account_id: staff.accountId,
+          reviewed_at: now,
+          updated_at: now,
+          pending_key: null,
+        })
+        .where('id', '=', applicationId)
+        .where('client_id', '=', staff.clientId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      const row = await tx
+        .selectFrom('screenplay_applications')
+        .innerJoin('accounts', 'accounts.id', 'screenplay_applications.account_id')
+        .selectAll('screenplay_applications')
+        .select('accounts.pen_name')
+        .where('screenplay_applications.id', '=', applicationId)
+        .where('screenplay_applications.client_id', '=', staff.clientId)
+        .executeTakeFirst();
+      if (!row) throw applicationNotFound();
+      if (Number(done.numUpdatedRows) === 0) {
+        throw new AppError(
+          ErrorCode.conflict,
+          row.status === 'cancelled'
+            ? { 'zh-CN': '作者已撤销该申请', 'en-US': 'The author withdrew this application' }
+            : { 'zh-CN': '该申请已审核，不能重复审核', 'en-US': 'This application was already reviewed' },
+          { httpStatus: 409 },
+        );
+      }
+      await recordAudit(tx, request, {
+        action: decision === 'approve' ? 'screenplay.approve' : 'screenplay.refuse',
+        targetType: 'screenplay_application',
+        targetId: row.id,
+        summary: `${decision === 'approve' ? '通过' : '退回'}剧本申请「${row.title}」（${row.pen_name}）`,
         reason: why || null,
-        reviewer_account_id: reviewerAccountId,
-        reviewed_at: now,
-        updated_at: now,
-        pending_key: null,
-      })
-      .where('id', '=', applicationId)
-      .where('client_id', '=', clientId)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    const row = await this.#db
-      .selectFrom('screenplay_applications')
-      .selectAll()
-      .where('id', '=', applicationId)
-      .where('client_id', '=', clientId)
-      .executeTakeFirst();
-    if (!row) throw applicationNotFound();
-    if (Number(done.numUpdatedRows) === 0) {
-      throw new AppError(
-        ErrorCode.conflict,
-        row.status === 'cancelled'
-          ? { 'zh-CN': '作者已撤销该申请', 'en-US': 'The author withdrew this application' }
-          : { 'zh-CN': '该申请已审核，不能重复审核', 'en-US': 'This application was already reviewed' },
-        { httpStatus: 409 },
-      );
-    }
-    return row as Row;
+        before: { status: 'pending' },
+        after: { status, reason: why || null },
+      });
+      return row as Row & { pen_name: string };
+    });
+    await this.#tellAuthor(row).catch((error) =>
+      this.#ctx.log.warn({ err: error }, 'screenplay review message not sent; the application page shows the result'),
+    );
+    return row;
+  }
+
+  /** The author's message about the decision, from the brand's editor title (§1). */
+  async #tellAuthor(row: Row) {
+    const brand = this.#ctx.brands.get(row.client_id);
+    const approved = row.status === 'approved';
+    const lines = [
+      approved ? `您的剧本申请「${row.title}」已通过审核。` : `很抱歉，您的剧本申请「${row.title}」未通过审核。`,
+      row.reason ? `${brand.editorTitle}的${approved ? '留言' : '意见'}：${row.reason}` : '',
+      approved ? '' : '您可以根据意见修改后重新提交申请。',
+    ].filter(Boolean);
+    await sendMessage(
+      this.#ctx,
+      { clientId: row.client_id, accountId: row.account_id },
+      {
+        category: 'editor',
+        title: approved ? '剧本申请已通过' : '剧本申请未通过',
+        content: lines.join('\n\n'),
+        link: SCREENPLAY_APPLICATION_PATH,
+        sender: brand.editorTitle,
+      },
+    );
   }
 
   view(request: FastifyRequest, row: Row) {
@@ -467,10 +565,14 @@ const ApplicationBody = z.object({
 });
 const ListQuery = z.object({ page, page_size: pageSize });
 const IdBody = z.object({ application_id: id });
-const ReviewList = z.object({
+const ReviewList = listQuery(['created_at', 'reviewed_at', 'title', 'episodes'], {
   status: z.enum(['pending', 'approved', 'refused', 'cancelled']).optional(),
-  page,
-  page_size: pageSize,
+  kind: z.enum(SCREENPLAY_APPLICATION_KINDS).optional(),
+  /** Words of the title, the novel's title or the pen name; or the application's number. */
+  keyword: z.string().trim().max(50).optional(),
+  /** Submitted from (epoch ms, inclusive) and before (exclusive): the console table's date range 'created'. */
+  created_from: z.coerce.number().int().min(0).optional(),
+  created_to: z.coerce.number().int().min(0).optional(),
 });
 const ReviewBody = z.object({
   application_id: id,
@@ -556,23 +658,68 @@ export async function screenplayApplicationRoutes(app: FastifyInstance): Promise
     return okWithRules(request, service.view(request, row), ['contact_note']);
   });
 
-  // Editors and admins of the brand: review the applications.
-  routeAliases(app, 'GET', ['/api/pc/v1/admin/screenplay/application-list'], editor, async (request) => {
-    const q = parseInput(ReviewList, request.query, request);
-    const { rows, total } = await service.reviewList(request.brand.clientId, q.status, q.page, q.page_size);
-    const list = rows.map((r) => ({ ...service.view(request, r), account_id: r.account_id, pen_name: r.pen_name }));
-    return pageReply(request, list, total, q);
+  // The console's review queue, for the editors and admins of the brand acted in (the legacy
+  // /api/pc/v1/admin/… paths are the same handlers).
+  routeAliases(
+    app,
+    'GET',
+    ['/api/admin/screenplay/applications', '/api/pc/v1/admin/screenplay/application-list'],
+    editor,
+    async (request) => {
+      const q = parseInput(ReviewList, request.query, request);
+      const page = await service.reviewList(staffOf(request).clientId, q);
+      const list = page.list.map((r) => ({
+        ...service.view(request, r),
+        account_id: r.account_id,
+        pen_name: r.pen_name,
+        reviewer_name: r.reviewer_name,
+      }));
+      return pageReply(request, list, page.total, q);
+    },
+  );
+
+  routeAliases(app, 'GET', ['/api/admin/screenplay/applications/detail'], editor, async (request) => {
+    const q = parseInput(z.object({ application_id: id }), request.query, request);
+    const { row, book, others } = await service.reviewDetail(staffOf(request).clientId, q.application_id);
+    const reading = app.ctx.brands.get(row.client_id).domains.reading;
+    return okWithRules(
+      request,
+      {
+        ...service.view(request, row),
+        account_id: row.account_id,
+        pen_name: row.pen_name,
+        reviewer_name: row.reviewer_name,
+        book: book
+          ? {
+              book_id: book.id,
+              title: book.title,
+              published_count: book.published_count,
+              published_words: book.published_words,
+              deleted: book.deleted_at !== null,
+              reading_url: book.published_count > 0 && reading ? `https://${reading}/book/${book.id}` : null,
+            }
+          : null,
+        other_applications: others.map((o) => ({
+          application_id: o.id,
+          title: o.title,
+          status: o.status,
+          status_label: localize(request, STATUS_LABELS[o.status]),
+          created_at: o.created_at,
+        })),
+      },
+      ['contact_note'],
+    );
   });
 
-  routeAliases(app, 'POST', ['/api/pc/v1/admin/screenplay/application-review'], editor, async (request) => {
-    const body = parseInput(ReviewBody, request.body, request);
-    const row = await service.review(
-      request.brand.clientId,
-      authOf(request).accountId,
-      body.application_id,
-      body.decision,
-      body.reason,
-    );
-    return okWithRules(request, service.view(request, row), ['contact_note']);
-  });
+  routeAliases(
+    app,
+    'POST',
+    ['/api/admin/screenplay/applications/review', '/api/pc/v1/admin/screenplay/application-review'],
+    editor,
+    async (request) => {
+      const body = parseInput(ReviewBody, request.body, request);
+      const row = await service.review(request, body.application_id, body.decision, body.reason);
+      return okWithRules(request, service.view(request, row), ['contact_note']);
+    },
+  );
 }

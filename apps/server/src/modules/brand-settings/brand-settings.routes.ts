@@ -1,0 +1,24 @@
+import { BRAND_LIMITS } from '@author-centre/shared/brand-settings';
+import type { FastifyInstance } from 'fastify';
+import { staffOf } from '../../platform/http/console.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { routeAliases } from '../../platform/http/routes.ts';
+import { BrandSettingsService } from './brand-settings.service.ts';
+
+const admin = { config: { auth: 'admin' as const } };
+
+/**
+ * The brand settings screen of the console: admins only; a brand's admin edits their own brand, a
+ * platform admin the brand picked in the brand switcher.
+ */
+export async function brandSettingsRoutes(app: FastifyInstance): Promise<void> {
+  const service = new BrandSettingsService(app.ctx);
+
+  routeAliases(app, 'GET', ['/api/admin/brand/settings'], admin, async (request) =>
+    ok({ ...(await service.read(staffOf(request).clientId)), limits: BRAND_LIMITS }),
+  );
+
+  routeAliases(app, 'POST', ['/api/admin/brand/settings'], admin, async (request) =>
+    ok({ ...(await service.save(request, request.body)), limits: BRAND_LIMITS }),
+  );
+}
