@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { consoleScreens as homeScreens } from '../features/home/console/screens.ts';
+import { consoleScreens as peopleScreens } from '../features/people/console/screens.ts';
 
 /**
  * THE CONSOLE'S SCREEN TABLE. Every screen of /admin is one row, listed by its capability in
@@ -39,7 +40,7 @@ const shellScreens: ConsoleScreen[] = [
 ];
 
 /** One capability a line. */
-export const CONSOLE_SCREENS: ConsoleScreen[] = [...shellScreens, ...homeScreens];
+export const CONSOLE_SCREENS: ConsoleScreen[] = [...shellScreens, ...homeScreens, ...peopleScreens];
 
 export const canOpen = (screen: Pick<ConsoleScreen, 'role'>, role: 'editor' | 'admin') =>
   screen.role === 'editor' || role === 'admin';
