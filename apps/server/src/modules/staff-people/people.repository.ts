@@ -239,7 +239,10 @@ export function editorsWithCounts(db: Db, clientId: number, keyword?: string) {
   return query;
 }
 
-/** The brand's books (not deleted) of one editor, or with no editor at all ('none'). */
+/**
+ * The brand's books (not deleted) assigned to one editor, or looked after by nobody ('none': no
+ * editor of their own and none of their author's).
+ */
 export function portfolioBooks(db: Db, clientId: number, editor: number | 'none' | undefined, keyword?: string) {
   let query = db
     .selectFrom('books')
@@ -259,10 +262,22 @@ export function portfolioBooks(db: Db, clientId: number, editor: number | 'none'
     .where('books.client_id', '=', clientId)
     .where('books.deleted_at', 'is', null);
   if (editor === 'none') {
-    query = query.where(({ not, exists, selectFrom }) =>
-      not(
-        exists(selectFrom('book_editors').select('book_editors.id').whereRef('book_editors.book_id', '=', 'books.id')),
-      ),
+    // Nobody looks after it: no editor of its own, and none of its author's standing in.
+    query = query.where(({ and, not, exists, selectFrom }) =>
+      and([
+        not(
+          exists(
+            selectFrom('book_editors').select('book_editors.id').whereRef('book_editors.book_id', '=', 'books.id'),
+          ),
+        ),
+        not(
+          exists(
+            selectFrom('author_editors')
+              .select('author_editors.id')
+              .whereRef('author_editors.account_id', '=', 'books.account_id'),
+          ),
+        ),
+      ]),
     );
   } else if (editor !== undefined) {
     query = query.where('books.id', 'in', (eb) =>

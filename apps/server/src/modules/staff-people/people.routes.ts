@@ -347,7 +347,18 @@ export async function staffPeopleRoutes(app: FastifyInstance): Promise<void> {
       staff.clientId,
       page.list.map((b) => b.book_id),
     );
-    return ok({ ...page, list: page.list.map((b) => ({ ...b, editors: editors.get(b.book_id) ?? [] })) });
+    const authorEditors = await editorsOfAuthors(ctx.db, staff.clientId, [
+      ...new Set(page.list.map((b) => b.account_id)),
+    ]);
+    return ok({
+      ...page,
+      list: page.list.map((b) => ({
+        ...b,
+        editors: editors.get(b.book_id) ?? [],
+        /** The author's editors, who look after the book while it has none of its own (what the author sees). */
+        author_editors: authorEditors.get(b.account_id) ?? [],
+      })),
+    });
   });
 
   routeAliases(app, 'GET', ['/api/admin/editors/authors'], editor, async (request) => {

@@ -30,6 +30,8 @@ interface BookRow {
   total_words: number;
   updated_at: number;
   editors: EditorRef[];
+  /** The author's editors, who look after the book while it has none of its own. */
+  author_editors: EditorRef[];
 }
 
 interface AuthorRow {
@@ -203,7 +205,15 @@ function PortfolioTable({ kind, scope, editors }: { kind: Kind; scope: Scope; ed
               csv: (row: BookRow) => t(`console.people.books.kinds.${row.kind}`),
             },
             { title: t('console.people.books.words'), dataIndex: 'total_words', sortKey: 'total_words' },
-            editorsColumn,
+            {
+              ...editorsColumn,
+              render: (_: unknown, row: BookRow) =>
+                row.editors.length || !row.author_editors.length
+                  ? editorsCell(row.editors)
+                  : t('console.people.editors.viaAuthor', { names: row.author_editors.map((e) => e.name).join('、') }),
+              csv: (row: BookRow) =>
+                (row.editors.length ? row.editors : row.author_editors).map((e) => e.name).join('、'),
+            },
             {
               title: t('console.people.books.updated'),
               dataIndex: 'updated_at',
