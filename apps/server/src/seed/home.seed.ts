@@ -1,4 +1,4 @@
-import { createActivity } from '../modules/home/home.service.ts';
+import { insertActivity } from '../modules/home/home.service.ts';
 import { publishNotice, sendMessage } from '../modules/messages/messages.service.ts';
 import {
   awardBadge,
@@ -187,7 +187,7 @@ export async function seedHome(ctx: AppContext, demo: DemoData): Promise<void> {
       now,
     );
 
-    await createActivity(ctx, clientId, {
+    await insertActivity(ctx.db, clientId, {
       title: '新人征文大赛',
       summary: '新书首发即可参加，优秀作品获首页推荐',
       url: '/front/activity/list',
@@ -195,7 +195,7 @@ export async function seedHome(ctx: AppContext, demo: DemoData): Promise<void> {
       ends_at: now + 30 * DAY,
       sort: 1,
     });
-    await createActivity(ctx, clientId, {
+    await insertActivity(ctx.db, clientId, {
       title: '日更挑战·30天',
       summary: '连续更新30天，赢取专属勋章',
       url: '/front/activity/list',

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { consoleScreens as homeScreens } from '../features/home/console/screens.ts';
 
 /**
  * THE CONSOLE'S SCREEN TABLE. Every screen of /admin is one row, listed by its capability in
@@ -37,7 +38,8 @@ const shellScreens: ConsoleScreen[] = [
   },
 ];
 
-export const CONSOLE_SCREENS: ConsoleScreen[] = [...shellScreens];
+/** One capability a line. */
+export const CONSOLE_SCREENS: ConsoleScreen[] = [...shellScreens, ...homeScreens];
 
 export const canOpen = (screen: Pick<ConsoleScreen, 'role'>, role: 'editor' | 'admin') =>
   screen.role === 'editor' || role === 'admin';

@@ -1,6 +1,6 @@
 import { shanghaiDate } from '@author-centre/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthor, logIn, type TestAuthor } from '../../test/fixtures.ts';
+import { consoleCallers, createAuthor, logIn, type TestAuthor } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -162,5 +162,66 @@ describe('activities console', () => {
       ends_at: now + 1,
     });
     expect(res.status).toBe(403);
+  });
+});
+
+describe('home activities in the console', () => {
+  it('lists, edits and ends a brand’s activities, each change in the audit log; other roles and brands are refused', async () => {
+    const callers = await consoleCallers(t);
+    const now = Date.now();
+    const activity = {
+      title: '控制台活动',
+      url: '/front/activity/list',
+      starts_at: now - 1000,
+      ends_at: now + 86_400_000,
+    };
+    const created = await callers.admin.post('/api/admin/home-activities', activity);
+    expect(created.body.code).toBe(200);
+    const id = created.body.data.id;
+
+    const listed = await callers.admin.get('/api/admin/home-activities', { state: 'running', keyword: '控制台' });
+    expect(listed.body.data.list).toEqual([expect.objectContaining({ id, title: '控制台活动', state: 'running' })]);
+
+    // Nobody but an admin of the brand sees or changes it.
+    expect((await callers.visitor.get('/api/admin/home-activities')).status).toBe(401);
+    expect((await callers.author.get('/api/admin/home-activities')).status).toBe(403);
+    expect((await callers.editor.get('/api/admin/home-activities')).status).toBe(403);
+    const other = await callers.otherBrandAdmin.get('/api/admin/home-activities', { keyword: '控制台' });
+    expect(other.body.data.total).toBe(0);
+    const otherEnd = await callers.otherBrandAdmin.post('/api/admin/home-activities/end', { id, reason: '越权尝试' });
+    expect(otherEnd.status).toBe(404);
+    callers.platformAdmin.headers['x-console-client'] = '2';
+    const platformList = await callers.platformAdmin.get('/api/admin/home-activities', { keyword: '控制台' });
+    delete callers.platformAdmin.headers['x-console-client'];
+    expect(platformList.body.data.total).toBe(1);
+
+    const edited = await callers.admin.post('/api/admin/home-activities/update', {
+      ...activity,
+      id,
+      title: '控制台活动二',
+    });
+    expect(edited.body.code).toBe(200);
+    const noReason = await callers.admin.post('/api/admin/home-activities/end', { id, reason: ' ' });
+    expect(noReason.status).toBe(400);
+    const ended = await callers.admin.post('/api/admin/home-activities/end', { id, reason: '活动提前下线' });
+    expect(ended.body.code).toBe(200);
+    const again = await callers.admin.post('/api/admin/home-activities/end', { id, reason: '活动提前下线' });
+    expect(again.status).toBe(409);
+
+    // The author's home no longer shows it.
+    const home = await callers.author.get('/api/author/index');
+    expect(JSON.stringify(home.body.data)).not.toContain('控制台活动二');
+
+    const log = await t.app.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'reason', 'actor_account_id', 'before_json', 'after_json'])
+      .where('target_type', '=', 'activity')
+      .where('target_id', '=', String(id))
+      .orderBy('id')
+      .execute();
+    expect(log.map((r) => r.action)).toEqual(['activity.create', 'activity.update', 'activity.end']);
+    expect(log[2]).toMatchObject({ reason: '活动提前下线', actor_account_id: callers.people.admin.accountId });
+    expect(JSON.parse(log[1].before_json ?? '{}').title).toBe('控制台活动');
+    expect(JSON.parse(log[1].after_json ?? '{}').title).toBe('控制台活动二');
   });
 });
