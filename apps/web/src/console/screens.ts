@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { consoleScreens as helpScreens } from '../features/help-center/console/screens.ts';
 import { consoleScreens as homeScreens } from '../features/home/console/screens.ts';
 
 /**
@@ -39,7 +40,7 @@ const shellScreens: ConsoleScreen[] = [
 ];
 
 /** One capability a line. */
-export const CONSOLE_SCREENS: ConsoleScreen[] = [...shellScreens, ...homeScreens];
+export const CONSOLE_SCREENS: ConsoleScreen[] = [...shellScreens, ...homeScreens, ...helpScreens];
 
 export const canOpen = (screen: Pick<ConsoleScreen, 'role'>, role: 'editor' | 'admin') =>
   screen.role === 'editor' || role === 'admin';
