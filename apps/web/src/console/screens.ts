@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
+import { consoleScreens as brandSettingsScreens } from '../features/brand-settings/console/screens.ts';
 import { consoleScreens as helpScreens } from '../features/help-center/console/screens.ts';
 import { consoleScreens as homeScreens } from '../features/home/console/screens.ts';
+import { consoleScreens as worksScreens } from '../features/works/console/screens.ts';
 
 /**
  * THE CONSOLE'S SCREEN TABLE. Every screen of /admin is one row, listed by its capability in
@@ -40,7 +42,13 @@ const shellScreens: ConsoleScreen[] = [
 ];
 
 /** One capability a line. */
-export const CONSOLE_SCREENS: ConsoleScreen[] = [...shellScreens, ...homeScreens, ...helpScreens];
+export const CONSOLE_SCREENS: ConsoleScreen[] = [
+  ...shellScreens,
+  ...homeScreens,
+  ...worksScreens,
+  ...brandSettingsScreens,
+  ...helpScreens,
+];
 
 export const canOpen = (screen: Pick<ConsoleScreen, 'role'>, role: 'editor' | 'admin') =>
   screen.role === 'editor' || role === 'admin';
