@@ -57,7 +57,7 @@ async function askedWithNothingFound(question: string, times: number): Promise<v
 describe('console: help centre', () => {
   test('an admin writes the article a question found nothing for, sees it as authors will, publishes it, and the author reads it', async () => {
     // Unique per run (a retry asks again), without punctuation: it is its own question_key.
-    const question = `作品能改编成有声书吗${Date.now() % 100_000}`;
+    const question = `有声书版权归谁${Date.now() % 100_000}`;
     await askedWithNothingFound(question, 3);
     const { context, page } = await open();
     await openConsole(context, page, await demoStaff('wonder', 'admin'), '/admin/ai/nothing-found');
@@ -73,15 +73,13 @@ describe('console: help centre', () => {
     await page.getByLabel('分类').click();
     await page.getByTitle('工具与服务').click();
     const body = page.getByLabel('正文');
-    await body.fill('有声书改编\n签约作品的有声书改编由编辑部评估，符合条件时责任编辑会联系您。');
+    await body.fill('有声书版权\n签约作品的有声书版权按合同约定，具体请咨询责任编辑。');
     await body.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, 0));
     await page.getByRole('button', { name: '小标题' }).click();
-    expect(await body.inputValue()).toBe(
-      '## 有声书改编\n签约作品的有声书改编由编辑部评估，符合条件时责任编辑会联系您。',
-    );
+    expect(await body.inputValue()).toBe('## 有声书版权\n签约作品的有声书版权按合同约定，具体请咨询责任编辑。');
     // The preview is the authors' renderer: the heading is a heading.
     const preview = page.locator('.ac-console-help-preview');
-    await preview.getByRole('heading', { name: '有声书改编', level: 2 }).waitFor();
+    await preview.getByRole('heading', { name: '有声书版权', level: 2 }).waitFor();
     await preview.getByRole('heading', { name: question, level: 1 }).waitFor();
 
     // Leaving with unsaved changes asks first; staying keeps them.
@@ -110,7 +108,7 @@ describe('console: help centre', () => {
 
     await reader.page.reload();
     await reader.page.getByRole('heading', { name: question, level: 1 }).waitFor();
-    await reader.page.getByRole('heading', { name: '有声书改编', level: 2 }).waitFor();
+    await reader.page.getByRole('heading', { name: '有声书版权', level: 2 }).waitFor();
 
     // The list of what to write next now says the question finds this article.
     await page.goto(appUrl('/admin/ai/nothing-found', 'wonder'));
