@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { consoleScreens as brandSettingsScreens } from '../features/brand-settings/console/screens.ts';
 import { consoleScreens as homeScreens } from '../features/home/console/screens.ts';
+import { consoleScreens as peopleScreens } from '../features/people/console/screens.ts';
 import { consoleScreens as worksScreens } from '../features/works/console/screens.ts';
 
 /**
@@ -46,6 +47,7 @@ export const CONSOLE_SCREENS: ConsoleScreen[] = [
   ...homeScreens,
   ...worksScreens,
   ...brandSettingsScreens,
+  ...peopleScreens,
 ];
 
 export const canOpen = (screen: Pick<ConsoleScreen, 'role'>, role: 'editor' | 'admin') =>
