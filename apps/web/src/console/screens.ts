@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { consoleScreens as brandSettingsScreens } from '../features/brand-settings/console/screens.ts';
+import { consoleScreens as helpScreens } from '../features/help-center/console/screens.ts';
 import { consoleScreens as homeScreens } from '../features/home/console/screens.ts';
 import { consoleScreens as peopleScreens } from '../features/people/console/screens.ts';
 import { consoleScreens as worksScreens } from '../features/works/console/screens.ts';
@@ -48,6 +49,7 @@ export const CONSOLE_SCREENS: ConsoleScreen[] = [
   ...worksScreens,
   ...brandSettingsScreens,
   ...peopleScreens,
+  ...helpScreens,
 ];
 
 export const canOpen = (screen: Pick<ConsoleScreen, 'role'>, role: 'editor' | 'admin') =>
