@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import { consoleScreens as homeScreens } from '../features/home/console/screens.ts';
+import { consoleScreens as messagesScreens } from '../features/messages/console/screens.ts';
+import { consoleScreens as rewardsScreens } from '../features/rewards/console/screens.ts';
 
 /**
  * THE CONSOLE'S SCREEN TABLE. Every screen of /admin is one row, listed by its capability in
@@ -39,7 +41,12 @@ const shellScreens: ConsoleScreen[] = [
 ];
 
 /** One capability a line. */
-export const CONSOLE_SCREENS: ConsoleScreen[] = [...shellScreens, ...homeScreens];
+export const CONSOLE_SCREENS: ConsoleScreen[] = [
+  ...shellScreens,
+  ...homeScreens,
+  ...messagesScreens,
+  ...rewardsScreens,
+];
 
 export const canOpen = (screen: Pick<ConsoleScreen, 'role'>, role: 'editor' | 'admin') =>
   screen.role === 'editor' || role === 'admin';
