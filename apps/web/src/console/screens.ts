@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
+import { consoleScreens as brandSettingsScreens } from '../features/brand-settings/console/screens.ts';
 import { consoleScreens as homeScreens } from '../features/home/console/screens.ts';
 import { consoleScreens as messagesScreens } from '../features/messages/console/screens.ts';
 import { consoleScreens as rewardsScreens } from '../features/rewards/console/screens.ts';
+import { consoleScreens as worksScreens } from '../features/works/console/screens.ts';
 
 /**
  * THE CONSOLE'S SCREEN TABLE. Every screen of /admin is one row, listed by its capability in
@@ -46,6 +48,8 @@ export const CONSOLE_SCREENS: ConsoleScreen[] = [
   ...homeScreens,
   ...messagesScreens,
   ...rewardsScreens,
+  ...worksScreens,
+  ...brandSettingsScreens,
 ];
 
 export const canOpen = (screen: Pick<ConsoleScreen, 'role'>, role: 'editor' | 'admin') =>
