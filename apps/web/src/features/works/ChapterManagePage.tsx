@@ -7,7 +7,7 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { formatCount } from '@author-centre/shared/format';
-import { isAllowedText, TEXT_PATTERN_MESSAGE } from '@author-centre/shared/validators';
+import { isAllowedText, TEXT_PATTERN_MESSAGE } from '@author-centre/shared/validation-rules';
 import { WORKS_LIMITS } from '@author-centre/shared/works';
 import {
   Alert,
