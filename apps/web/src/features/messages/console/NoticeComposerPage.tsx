@@ -8,7 +8,6 @@ import {
   Descriptions,
   Form,
   Input,
-  Modal,
   Radio,
   Result,
   Row,
@@ -23,6 +22,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { RichText } from '../../../components/RichText.tsx';
 import { ConsolePage } from '../../../console/ConsolePage.tsx';
 import { CONSOLE_QUERY_ROOT, consoleGet, consolePost, type ListPage } from '../../../console/console-api.ts';
@@ -231,6 +231,7 @@ function NoticeForm({ notice, sizes }: { notice: NoticeDetail | null; sizes?: Au
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [withdrawing, setWithdrawing] = useState(false);
+  const [confirming, setConfirming] = useState<{ values: FormValues; publishedAt?: number } | null>(null);
   const values = Form.useWatch((all: Partial<FormValues>) => all, form);
   const richOriginal = notice !== null && !isPlainNotice(notice.content);
   const browserIsBeijing = new Date().getTimezoneOffset() === -480;
@@ -251,27 +252,17 @@ function NoticeForm({ notice, sizes }: { notice: NoticeDetail | null; sizes?: Au
   const sizeOf = (v: Partial<FormValues>) =>
     v.audience === 'list' ? (v.pen_names?.length ?? 0) : v.audience ? sizes?.[v.audience] : undefined;
 
-  const send = async (v: FormValues) => {
+  const check = (v: FormValues) => {
     setFailure(null);
     const publishedAt = v.when === 'later' && v.at ? beijingInstant(v.at) : undefined;
     if (publishedAt !== undefined && publishedAt <= Date.now()) {
       form.setFields([{ name: 'at', errors: [t(`${p}.atPast`)] }]);
       return;
     }
-    const audience = audienceLabel(v.audience, sizeOf(v));
-    const confirmed = await new Promise<boolean>((resolve) =>
-      Modal.confirm({
-        title: publishedAt ? t(`${p}.confirmScheduleTitle`) : t(`${p}.confirmNowTitle`),
-        content: publishedAt
-          ? t(`${p}.confirmSchedule`, { time: beijingTime(publishedAt), audience })
-          : t(`${p}.confirmNow`, { audience }),
-        okText: publishedAt ? (notice ? t(`${p}.saveScheduled`) : t(`${p}.schedule`)) : t(`${p}.publish`),
-        cancelText: t(`${p}.cancel`),
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      }),
-    );
-    if (!confirmed) return;
+    setConfirming({ values: v, publishedAt });
+  };
+
+  const send = async ({ values: v, publishedAt }: { values: FormValues; publishedAt?: number }) => {
     setPending(true);
     try {
       const body = {
@@ -308,13 +299,7 @@ function NoticeForm({ notice, sizes }: { notice: NoticeDetail | null; sizes?: Au
   return (
     <Row gutter={24}>
       <Col xs={24} lg={13}>
-        <Form<FormValues>
-          form={form}
-          layout="vertical"
-          initialValues={initial}
-          onFinish={(fv) => void send(fv)}
-          disabled={pending}
-        >
+        <Form<FormValues> form={form} layout="vertical" initialValues={initial} onFinish={check} disabled={pending}>
           <Form.Item
             name="title"
             label={t(`${p}.fields.title`)}
@@ -410,6 +395,30 @@ function NoticeForm({ notice, sizes }: { notice: NoticeDetail | null; sizes?: Au
           </Typography.Paragraph>
         )}
       </Col>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming?.publishedAt ? t(`${p}.confirmScheduleTitle`) : t(`${p}.confirmNowTitle`)}
+        plainTxt={
+          confirming
+            ? confirming.publishedAt
+              ? t(`${p}.confirmSchedule`, {
+                  time: beijingTime(confirming.publishedAt),
+                  audience: audienceLabel(confirming.values.audience, sizeOf(confirming.values)),
+                })
+              : t(`${p}.confirmNow`, {
+                  audience: audienceLabel(confirming.values.audience, sizeOf(confirming.values)),
+                })
+            : ''
+        }
+        btnTxt={confirming?.publishedAt ? (notice ? t(`${p}.saveScheduled`) : t(`${p}.schedule`)) : t(`${p}.publish`)}
+        cancelBtnTxt={t(`${p}.cancel`)}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          const asked = confirming;
+          setConfirming(null);
+          if (asked) void send(asked);
+        }}
+      />
       {notice && (
         <WithdrawNotice
           notice={withdrawing ? notice : null}
