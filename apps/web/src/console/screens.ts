@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { consoleScreens as brandSettingsScreens } from '../features/brand-settings/console/screens.ts';
 import { consoleScreens as homeScreens } from '../features/home/console/screens.ts';
 import { consoleScreens as messagesScreens } from '../features/messages/console/screens.ts';
+import { consoleScreens as peopleScreens } from '../features/people/console/screens.ts';
 import { consoleScreens as rewardsScreens } from '../features/rewards/console/screens.ts';
 import { consoleScreens as worksScreens } from '../features/works/console/screens.ts';
 
@@ -50,6 +51,7 @@ export const CONSOLE_SCREENS: ConsoleScreen[] = [
   ...rewardsScreens,
   ...worksScreens,
   ...brandSettingsScreens,
+  ...peopleScreens,
 ];
 
 export const canOpen = (screen: Pick<ConsoleScreen, 'role'>, role: 'editor' | 'admin') =>
