@@ -78,6 +78,7 @@ const LevelFields = {
   jump_url: z.union([JumpUrl, z.literal('')]).optional(),
 };
 const LevelBody = z.object({ level: LevelNumber, ...LevelFields });
+const LevelListQuery = listQuery(['level'], {});
 const LevelUpdateBody = z.object(LevelFields);
 const LevelChangeBody = z.object({
   ...AccountRef,
@@ -319,14 +320,20 @@ export async function rewardsConsoleRoutes(app: FastifyInstance): Promise<void> 
 
   routeAliases(app, 'GET', ['/api/admin/rewards/levels'], admin, async (request) => {
     const staff = staffOf(request);
-    const [levels, counts] = await Promise.all([
-      repo.listLevels(ctx.db, staff.clientId),
+    const q = parseInput(LevelListQuery, request.query, request);
+    const [page, counts] = await Promise.all([
+      pageOf(ctx.db.selectFrom('author_levels').selectAll().where('client_id', '=', staff.clientId), q, {
+        sorts: { level: 'level' },
+        defaultSort: 'level',
+        defaultOrder: 'ascend',
+        tiebreak: 'id',
+      }),
       repo.authorsPerLevel(ctx.db, staff.clientId),
     ]);
     const authors = new Map(counts.map((c) => [Number(c.level), Number(c.n)]));
     return ok({
-      list: levels.map((row) => ({ ...rewards.levelView(row), authors: authors.get(row.level) ?? 0 })),
-      total: levels.length,
+      ...page,
+      list: page.list.map((row) => ({ ...rewards.levelView(row), authors: authors.get(row.level) ?? 0 })),
     });
   });
 
