@@ -15,6 +15,7 @@ import { helpRoutes } from './modules/help/help.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
+import { staffPeopleRoutes } from './modules/staff-people/people.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { screenplayApplicationRoutes } from './modules/works/screenplay-application.ts';
 import { worksRoutes } from './modules/works/works.routes.ts';
@@ -63,6 +64,7 @@ const MODULES = [
   screenplayApplicationRoutes,
   consoleRoutes,
   brandSettingsRoutes,
+  staffPeopleRoutes,
 ];
 
 export interface BuildOptions {

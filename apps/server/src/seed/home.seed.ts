@@ -3,6 +3,7 @@ import { publishNotice, sendMessage } from '../modules/messages/messages.service
 import {
   awardBadge,
   createBadge,
+  createLevel,
   publishHomeModel,
   recordGraduation,
   recordLevelChange,
@@ -37,6 +38,15 @@ const BADGES = [
   },
   { title: '签约作者', glyph: '签', colour: '#9c27b0', advance: '完成作品签约', growth: 40, desc: '成为平台签约作者' },
   { title: '年度匠心', glyph: '匠', colour: '#795548', advance: '年度优秀作者', growth: 100, desc: '一整年的用心创作' },
+];
+
+const LEVELS = [
+  { level: 1, name: '新人作者', surpass: 0, talk: '欢迎开始创作，写下第一章就是最好的开始。' },
+  { level: 2, name: '成长作者', surpass: 35, talk: '稳定更新，读者会跟上你的脚步。' },
+  { level: 3, name: '进阶作者', surpass: 62, talk: '故事渐入佳境，继续打磨你的人物。' },
+  { level: 4, name: '潜力作者', surpass: 86, talk: '写作没有捷径，但每一步都算数。' },
+  { level: 5, name: '实力作者', surpass: 95, talk: '你的作品已经被很多读者记住。' },
+  { level: 6, name: '金牌作者', surpass: 99, talk: '感谢你为读者带来的每一个好故事。' },
 ];
 
 const HOUR = 3_600_000;
@@ -82,6 +92,22 @@ export async function seedHome(ctx: AppContext, demo: DemoData): Promise<void> {
       .execute();
     await awardBadge(ctx, clientId, { ...who, badge_id: badgeIds[1]! }, now - 2 * HOUR);
     await awardBadge(ctx, clientId, { ...who, badge_id: badgeIds[2]! }, now - HOUR);
+
+    // The brand's level catalogue: the texts the level-upgrade pop shows for each level.
+    for (const level of LEVELS) {
+      await createLevel(
+        ctx.db,
+        clientId,
+        {
+          level: level.level,
+          level_txt: `Lv${level.level} ${level.name}`,
+          surpass_txt: `超越了本站${level.surpass}%的作者`,
+          talk: { content: level.talk, author: `${brand.clientName}主编` },
+          jump_url: '/front/author-level',
+        },
+        now - 30 * DAY,
+      );
+    }
 
     await recordLevelChange(
       ctx,
@@ -183,6 +209,21 @@ export async function seedHome(ctx: AppContext, demo: DemoData): Promise<void> {
         category: 'platform',
         title: '作者中心功能更新',
         content: '<p>首页新增每日码字日历，消息中心支持一键已读。</p>',
+      },
+      now,
+    );
+
+    // Scheduled: goes out to signed authors in three days (the console can still edit or withdraw it).
+    await publishNotice(
+      ctx,
+      clientId,
+      adminId,
+      {
+        category: 'rule',
+        title: '签约作者年度合同续签通知',
+        content: '<p>年度合同续签将于下月开始，请签约作者留意站内消息并及时确认。</p>',
+        audience: 'signed',
+        published_at: now + 3 * DAY,
       },
       now,
     );

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { ErrorCode, SMS_CODE_TYPE } from '@author-centre/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sessionIdOf } from '../../platform/auth/sessions.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/database.ts';
 import { AppError, notLoggedIn, rateLimited } from '../../platform/http/errors.ts';
@@ -14,6 +15,7 @@ import {
 } from './auth.repository.ts';
 import { type Captcha, captchaFailed } from './captcha.service.ts';
 import { hashPassword, type PasswordProblem, passwordProblem, verifyPassword } from './passwords.ts';
+import { purgeOldSignIns, recordSignIn, type SignInMethod, type SignInResult } from './sign-in-log.ts';
 import type { SmsCodes } from './sms-codes.service.ts';
 import './auth.tables.ts';
 
@@ -154,8 +156,13 @@ export class AuthService {
     const clientId = request.brand.clientId;
     const accounts = await accountsByPhone(this.#ctx.db, clientId, this.#phoneHash(input.phone));
     if (accounts.length === 0) throw NOT_REGISTERED();
-    await this.codes.spend({ clientId, phone: input.phone, type: SMS_CODE_TYPE.login, code: input.code });
-    return this.#finishLogin(request, reply, accounts);
+    try {
+      await this.codes.spend({ clientId, phone: input.phone, type: SMS_CODE_TYPE.login, code: input.code });
+    } catch (error) {
+      if (error instanceof AppError) await this.#logRefusal(request, accounts[0].user_id, 'code', 'code_refused');
+      throw error;
+    }
+    return this.#finishLogin(request, reply, accounts, 'code');
   }
 
   async passwordLogin(request: FastifyRequest, reply: FastifyReply, input: { name: string; password: string }) {
@@ -186,6 +193,7 @@ export class AuthService {
     const user = accounts.length ? await userById(db, clientId, accounts[0].user_id) : undefined;
     const right = await verifyPassword(user?.password_hash ?? null, input.password);
     if (!right || !user) {
+      if (user) await this.#logRefusal(request, user.id, 'password', 'wrong_password');
       await rateLimiter.hit(nameKey, PASSWORD_FAILS_PER_NAME, PASSWORD_WINDOW_MS);
       await rateLimiter.hit(ipKey, PASSWORD_FAILS_PER_IP, PASSWORD_WINDOW_MS);
       throw new AppError(
@@ -197,7 +205,7 @@ export class AuthService {
         { field: 'password' },
       );
     }
-    return this.#finishLogin(request, reply, accounts);
+    return this.#finishLogin(request, reply, accounts, 'password');
   }
 
   async register(
@@ -271,7 +279,7 @@ export class AuthService {
         return row as AccountSummary;
       }
     });
-    return this.#finishLogin(request, reply, [account]);
+    return this.#finishLogin(request, reply, [account], 'register');
   }
 
   async resetPassword(input: {
@@ -384,7 +392,8 @@ export class AuthService {
       .where('user_id', '=', ticket.user_id)
       .executeTakeFirst();
     if (!account) throw expired();
-    await this.#startSession(request, reply, account.user_id, account.id);
+    const method = (ticket.method ?? 'code') as SignInMethod;
+    await this.#startSession(request, reply, account.user_id, account.id, method);
     return { need_choose: 0 as const, account_id: account.id, pen_name: account.pen_name };
   }
 
@@ -392,15 +401,42 @@ export class AuthService {
     await this.#ctx.sessions.end(request, reply);
   }
 
-  async #startSession(request: FastifyRequest, reply: FastifyReply, userId: number, accountId: number) {
+  async #startSession(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+    accountId: number,
+    method: SignInMethod,
+  ) {
     // Rotation: whatever session the browser had ends; the login gets a fresh token.
     if (request.cookies[this.#ctx.sessions.cookieName]) await this.#ctx.sessions.end(request, reply);
-    await this.#ctx.sessions.start(reply, { userId, accountId, clientId: request.brand.clientId });
+    const token = await this.#ctx.sessions.start(reply, { userId, accountId, clientId: request.brand.clientId });
+    await recordSignIn(this.#ctx.db, request, {
+      userId,
+      accountId,
+      method,
+      result: 'ok',
+      sessionId: sessionIdOf(token),
+    });
   }
 
-  async #finishLogin(request: FastifyRequest, reply: FastifyReply, accounts: AccountSummary[]): Promise<LoginReply> {
+  /** A refused sign-in of a known person; a failure to log it never hides the refusal itself. */
+  async #logRefusal(request: FastifyRequest, userId: number, method: SignInMethod, result: SignInResult) {
+    try {
+      await recordSignIn(this.#ctx.db, request, { userId, accountId: null, method, result });
+    } catch (error) {
+      this.#ctx.log.warn({ err: error }, 'sign-in log write failed');
+    }
+  }
+
+  async #finishLogin(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    accounts: AccountSummary[],
+    method: SignInMethod,
+  ): Promise<LoginReply> {
     if (accounts.length === 1) {
-      await this.#startSession(request, reply, accounts[0].user_id, accounts[0].id);
+      await this.#startSession(request, reply, accounts[0].user_id, accounts[0].id, method);
       return { need_choose: 0, account_id: accounts[0].id, pen_name: accounts[0].pen_name };
     }
     const ticket = randomBytes(24).toString('base64url');
@@ -415,6 +451,7 @@ export class AuthService {
         created_at: now,
         expires_at: now + LOGIN_TICKET_TTL_MS,
         used_at: null,
+        method,
       })
       .execute();
     return {
@@ -431,5 +468,6 @@ export class AuthService {
 
   async purgeExpired(now = Date.now()): Promise<void> {
     await this.#ctx.db.deleteFrom('login_tickets').where('expires_at', '<', now).execute();
+    await purgeOldSignIns(this.#ctx.db, now);
   }
 }

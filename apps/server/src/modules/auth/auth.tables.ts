@@ -52,6 +52,29 @@ export interface LoginTicketTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** How the phone or password was verified ('code' | 'password'), for the sign-in log (null before 202611270100). */
+  method: Generated<string | null>;
+}
+
+/**
+ * One sign-in of a person, successful or refused (migration 202611270100_console_people), shown in
+ * the console's author detail. Refusals are written only when the person is known.
+ */
+export interface SignInLogTable {
+  id: Generated<number>;
+  client_id: number;
+  user_id: number;
+  /** The pen name entered; null for a refusal. */
+  account_id: number | null;
+  /** 'code' (phone + SMS code), 'password', 'register' (quick register). */
+  method: string;
+  /** 'ok', 'code_refused' (wrong, expired or spent code), 'wrong_password'. */
+  result: string;
+  /** The session the sign-in started (sessions.id), while it lives. */
+  session_id: string | null;
+  ip: string;
+  user_agent: string;
+  created_at: number;
 }
 
 /** guide_conf of the profile: which feature guides an account has seen. */
@@ -108,5 +131,6 @@ declare module '../../platform/db/schema.ts' {
     account_guides: AccountGuideTable;
     partner_accounts: PartnerAccountTable;
     pen_name_bind_tasks: PenNameBindTaskTable;
+    sign_in_log: SignInLogTable;
   }
 }

@@ -38,7 +38,11 @@ describe('GET /api/author/index', () => {
     await admin.post('/api/pc/v1/admin/messages', { account_id: author.accountId, title: '欢迎', content: '欢迎加入' });
     await admin.post('/api/pc/v1/admin/notices', { title: '公告', content: '内容' });
     const badge = await admin.post('/api/pc/v1/admin/badges', { title: '新人', image: '/b.png' });
-    await admin.post('/api/pc/v1/admin/badges/award', { account_id: author.accountId, badge_id: badge.body.data.id });
+    await admin.post('/api/pc/v1/admin/badges/award', {
+      account_id: author.accountId,
+      badge_id: badge.body.data.id,
+      reason: '测试',
+    });
 
     const res = await client.get('/api/author/index');
     expect(res.status).toBe(200);

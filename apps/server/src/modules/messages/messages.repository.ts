@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/database.ts';
-import './messages.tables.ts';
+import type { NoticeAudience } from './messages.tables.ts';
 
 /** Kysely queries of messages (per account) and notices (per brand, read state per account). */
 
@@ -53,14 +53,21 @@ export async function markMessagesRead(db: Db, s: Scope, ids: number[] | null, n
   return Number(r.numUpdatedRows);
 }
 
-/**
- * Notices published after `watermark` (the later of the account's creation and its last "mark all
- * read") that the account has not opened are unread.
- */
-export async function noticeWatermark(db: Db, s: Scope): Promise<number> {
+/** What decides which notices an account sees and which count as read. */
+export interface NoticeViewer extends Scope {
+  /**
+   * Notices published up to this instant (the later of the account's creation and its last "mark
+   * all read") count as read; later ones the account has not opened are unread.
+   */
+  watermark: number;
+  signed: boolean;
+  learner: boolean;
+}
+
+export async function noticeViewer(db: Db, s: Scope): Promise<NoticeViewer> {
   const account = await db
     .selectFrom('accounts')
-    .select('created_at')
+    .select(['created_at', 'sign_flag', 'is_learner'])
     .where('id', '=', s.accountId)
     .where('client_id', '=', s.clientId)
     .executeTakeFirst();
@@ -69,24 +76,55 @@ export async function noticeWatermark(db: Db, s: Scope): Promise<number> {
     .select('read_before')
     .where('account_id', '=', s.accountId)
     .executeTakeFirst();
-  return Math.max(account?.created_at ?? 0, mark?.read_before ?? 0);
+  return {
+    ...s,
+    watermark: Math.max(account?.created_at ?? 0, mark?.read_before ?? 0),
+    signed: account?.sign_flag === 1,
+    learner: account?.is_learner === 1,
+  };
 }
 
-function publishedNotices(db: Db, clientId: number, now: number) {
-  return db.selectFrom('notices as n').where('n.client_id', '=', clientId).where('n.published_at', '<=', now);
+/**
+ * The notices an account sees: its brand's, published by now (a scheduled one appears at its
+ * time, on every instance, with nothing to run), not withdrawn, and meant for it.
+ */
+function publishedNotices(db: Db, v: NoticeViewer, now: number) {
+  const audiences: NoticeAudience[] = ['all'];
+  if (v.signed) audiences.push('signed');
+  if (v.learner) audiences.push('learners');
+  return db
+    .selectFrom('notices as n')
+    .where('n.client_id', '=', v.clientId)
+    .where('n.published_at', '<=', now)
+    .where('n.withdrawn_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('n.audience', 'in', audiences),
+        eb.and([
+          eb('n.audience', '=', 'list'),
+          eb.exists(
+            eb
+              .selectFrom('notice_targets as t')
+              .select('t.notice_id')
+              .whereRef('t.notice_id', '=', 'n.id')
+              .where('t.account_id', '=', v.accountId),
+          ),
+        ]),
+      ]),
+    );
 }
 
-export function countUnreadNotices(db: Db, s: Scope, watermark: number, now: number) {
-  return publishedNotices(db, s.clientId, now)
+export function countUnreadNotices(db: Db, v: NoticeViewer, now: number) {
+  return publishedNotices(db, v, now)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('n.published_at', '>', watermark)
+    .where('n.published_at', '>', v.watermark)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
           selectFrom('notice_reads as r')
             .select('r.notice_id')
             .whereRef('r.notice_id', '=', 'n.id')
-            .where('r.account_id', '=', s.accountId),
+            .where('r.account_id', '=', v.accountId),
         ),
       ),
     )
@@ -94,17 +132,17 @@ export function countUnreadNotices(db: Db, s: Scope, watermark: number, now: num
     .then((r) => Number(r.n));
 }
 
-export function countNotices(db: Db, clientId: number, now: number) {
-  return publishedNotices(db, clientId, now)
+export function countNotices(db: Db, v: NoticeViewer, now: number) {
+  return publishedNotices(db, v, now)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()
     .then((r) => Number(r.n));
 }
 
-export function listNotices(db: Db, s: Scope, now: number, offset: number, limit: number) {
-  return publishedNotices(db, s.clientId, now)
+export function listNotices(db: Db, v: NoticeViewer, now: number, offset: number, limit: number) {
+  return publishedNotices(db, v, now)
     .leftJoin('notice_reads as r', (join) =>
-      join.onRef('r.notice_id', '=', 'n.id').on('r.account_id', '=', s.accountId),
+      join.onRef('r.notice_id', '=', 'n.id').on('r.account_id', '=', v.accountId),
     )
     .select(['n.id', 'n.category', 'n.title', 'n.content', 'n.pinned', 'n.published_at', 'r.read_at'])
     .orderBy('n.pinned', 'desc')
@@ -115,10 +153,10 @@ export function listNotices(db: Db, s: Scope, now: number, offset: number, limit
     .execute();
 }
 
-export function findNotice(db: Db, s: Scope, id: number, now: number) {
-  return publishedNotices(db, s.clientId, now)
+export function findNotice(db: Db, v: NoticeViewer, id: number, now: number) {
+  return publishedNotices(db, v, now)
     .leftJoin('notice_reads as r', (join) =>
-      join.onRef('r.notice_id', '=', 'n.id').on('r.account_id', '=', s.accountId),
+      join.onRef('r.notice_id', '=', 'n.id').on('r.account_id', '=', v.accountId),
     )
     .select(['n.id', 'n.category', 'n.title', 'n.content', 'n.pinned', 'n.published_at', 'r.read_at'])
     .where('n.id', '=', id)

@@ -17,9 +17,14 @@ export interface MessageTable {
   sender: string;
   created_at: number;
   read_at: number | null;
+  /** The staff account that sent it from the console; null for the system's own messages. */
+  sent_by: Generated<number | null>;
 }
 
-/** A notice to every author of a brand. */
+/** Who a notice is for: every author of the brand, signed authors, trainees, or the accounts in notice_targets. */
+export type NoticeAudience = 'all' | 'signed' | 'learners' | 'list';
+
+/** A notice to the authors of a brand (its audience); shown from published_at on, unless withdrawn. */
 export interface NoticeTable {
   id: Generated<number>;
   client_id: number;
@@ -28,9 +33,20 @@ export interface NoticeTable {
   /** Limited HTML (sanitised when shown). */
   content: string;
   pinned: number;
+  /** Authors see it from this instant on (a later time schedules it). */
   published_at: number;
   created_by: number | null;
   created_at: number;
+  audience: Generated<NoticeAudience>;
+  /** Withdrawn notices are shown to nobody. */
+  withdrawn_at: Generated<number | null>;
+  updated_at: Generated<number | null>;
+}
+
+/** The accounts of a notice whose audience is 'list'. */
+export interface NoticeTargetTable {
+  notice_id: number;
+  account_id: number;
 }
 
 export interface NoticeReadTable {
@@ -49,6 +65,7 @@ declare module '../../platform/db/schema.ts' {
     messages: MessageTable;
     notices: NoticeTable;
     notice_reads: NoticeReadTable;
+    notice_targets: NoticeTargetTable;
     notice_read_marks: NoticeReadMarkTable;
   }
 }

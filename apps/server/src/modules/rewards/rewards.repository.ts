@@ -174,3 +174,25 @@ export function listBadges(db: Db, clientId: number) {
     .orderBy('id', 'asc')
     .execute();
 }
+
+export function findLevel(db: Db | Tx, clientId: number, by: { id?: number; level?: number }) {
+  let query = db.selectFrom('author_levels').selectAll().where('client_id', '=', clientId);
+  if (by.id !== undefined) query = query.where('id', '=', by.id);
+  if (by.level !== undefined) query = query.where('level', '=', by.level);
+  return query.executeTakeFirst();
+}
+
+export function listLevels(db: Db, clientId: number) {
+  return db.selectFrom('author_levels').selectAll().where('client_id', '=', clientId).orderBy('level', 'asc').execute();
+}
+
+/** How many author accounts of the brand are at each level. */
+export function authorsPerLevel(db: Db, clientId: number) {
+  return db
+    .selectFrom('accounts')
+    .select(['level', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('client_id', '=', clientId)
+    .where('role', '=', 'author')
+    .groupBy('level')
+    .execute();
+}

@@ -5,6 +5,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/input.ts';
 import { routeAliases } from '../../platform/http/routes.ts';
 import * as rewards from './rewards.service.ts';
+import { rewardsConsoleRoutes } from './rewards-console.routes.ts';
 
 const author = { config: { auth: 'author' as const } };
 const admin = { config: { auth: 'admin' as const } };
@@ -25,31 +26,6 @@ const AccountRef = {
 };
 const Url = z.string().trim().max(500);
 
-const BadgeBody = z.object({
-  title: z.string().trim().min(1).max(30),
-  image: z.union([Url.min(1), z.array(Url.min(1)).min(1).max(20)]),
-  advance_text: z.string().max(100).optional(),
-  desc: z.string().max(500).optional(),
-  tips: z.string().max(200).optional(),
-  talk: Talk.optional(),
-  growth_value: z.number().int().min(0).max(100_000).optional(),
-  sort: z.number().int().optional(),
-});
-const AwardBody = z.object({ ...AccountRef, badge_id: z.coerce.number().int().positive() });
-const LevelBody = z.object({
-  ...AccountRef,
-  level: z.number().int().min(1).max(99),
-  level_txt: z.string().trim().min(1).max(30),
-  surpass_txt: z.string().max(100).optional(),
-  talk: Talk.optional(),
-  bg_image_link: Url.optional(),
-  jump_url: Url.optional(),
-});
-const GraduationBody = z.object({
-  ...AccountRef,
-  period_name: z.string().trim().min(1).max(50),
-  level: z.enum(['1', '2']),
-});
 const HomeModelBody = z.object({
   ...AccountRef,
   report_name: z
@@ -106,24 +82,8 @@ export async function rewardsRoutes(app: FastifyInstance): Promise<void> {
     ok(await rewards.medalWall(ctx, authOf(request))),
   );
 
-  // Console: the admin of a brand awards, in that brand only.
-  routeAliases(app, 'GET', ['/api/pc/v1/admin/badges'], admin, async (request) =>
-    ok({ list: await rewards.listBadges(ctx, authOf(request).clientId) }),
-  );
-  routeAliases(app, 'POST', ['/api/pc/v1/admin/badges'], admin, async (request) =>
-    ok(await rewards.createBadge(ctx, authOf(request).clientId, parseInput(BadgeBody, request.body, request))),
-  );
-  routeAliases(app, 'POST', ['/api/pc/v1/admin/badges/award'], admin, async (request) =>
-    ok(await rewards.awardBadge(ctx, authOf(request).clientId, parseInput(AwardBody, request.body, request))),
-  );
-  routeAliases(app, 'POST', ['/api/pc/v1/admin/level-changes'], admin, async (request) =>
-    ok(await rewards.recordLevelChange(ctx, authOf(request).clientId, parseInput(LevelBody, request.body, request))),
-  );
-  routeAliases(app, 'POST', ['/api/pc/v1/admin/graduations'], admin, async (request) =>
-    ok(
-      await rewards.recordGraduation(ctx, authOf(request).clientId, parseInput(GraduationBody, request.body, request)),
-    ),
-  );
+  // Console: badges, levels and graduations (the first admin paths are aliases there).
+  await rewardsConsoleRoutes(app);
   routeAliases(app, 'POST', ['/api/pc/v1/admin/home-models'], admin, async (request) =>
     ok(await rewards.publishHomeModel(ctx, authOf(request).clientId, parseInput(HomeModelBody, request.body, request))),
   );

@@ -11,7 +11,7 @@ import {
 } from '@author-centre/shared/home-api';
 import type { AuthContext } from '../../platform/auth/sessions.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { inTransaction } from '../../platform/db/database.ts';
+import { type Db, inTransaction } from '../../platform/db/database.ts';
 import { badInput, conflict, notFound } from '../../platform/http/errors.ts';
 import * as repo from './rewards.repository.ts';
 
@@ -173,6 +173,8 @@ export async function medalWall(ctx: AppContext, who: Who) {
 }
 
 // ---- Console (admin) operations -------------------------------------------------------------
+// Every function takes the executor last (`db`, default ctx.db) so the console writes the change
+// and its audit record in one transaction; the demo seed calls them with the defaults.
 
 export interface BadgeInput {
   title: string;
@@ -185,26 +187,77 @@ export interface BadgeInput {
   sort?: number;
 }
 
-export async function createBadge(ctx: AppContext, clientId: number, input: BadgeInput, now = Date.now()) {
-  const row = await ctx.db
+const badgeColumns = (input: BadgeInput) => ({
+  title: input.title,
+  image: Array.isArray(input.image) ? JSON.stringify(input.image) : input.image,
+  advance_text: input.advance_text ?? '',
+  description: input.desc ?? '',
+  tips: input.tips ?? '',
+  talk_content: input.talk?.content ?? '',
+  talk_author: input.talk?.author ?? '',
+  growth_value: input.growth_value ?? 0,
+  sort: input.sort ?? 0,
+});
+
+type BadgeDbRow = NonNullable<Awaited<ReturnType<typeof repo.findBadge>>>;
+
+/** A catalogue badge as the console shows and edits it (the same fields as the envelope's item). */
+export function badgeView(row: BadgeDbRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    image: parseImage(row.image),
+    advance_text: row.advance_text,
+    desc: row.description,
+    tips: row.tips,
+    talk: { content: row.talk_content, author: row.talk_author },
+    growth_value: row.growth_value,
+    sort: row.sort,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+async function assertBadgeTitleFree(db: Db, clientId: number, title: string, exceptId?: number) {
+  let query = db.selectFrom('badges').select('id').where('client_id', '=', clientId).where('title', '=', title);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) {
+    throw conflict({
+      'zh-CN': `已有名为「${title}」的勋章，请换一个名称`,
+      'en-US': `A badge named "${title}" already exists; choose another title`,
+    });
+  }
+}
+
+export async function createBadge(
+  ctx: AppContext,
+  clientId: number,
+  input: BadgeInput,
+  now = Date.now(),
+  db: Db = ctx.db,
+) {
+  await assertBadgeTitleFree(db, clientId, input.title);
+  const row = await db
     .insertInto('badges')
-    .values({
-      client_id: clientId,
-      title: input.title,
-      image: Array.isArray(input.image) ? JSON.stringify(input.image) : input.image,
-      advance_text: input.advance_text ?? '',
-      description: input.desc ?? '',
-      tips: input.tips ?? '',
-      talk_content: input.talk?.content ?? '',
-      talk_author: input.talk?.author ?? '',
-      growth_value: input.growth_value ?? 0,
-      sort: input.sort ?? 0,
-      created_at: now,
-      updated_at: now,
-    })
+    .values({ client_id: clientId, ...badgeColumns(input), created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id };
+}
+
+/** Edits a catalogue badge; authors who hold it see the new texts and image. */
+export async function updateBadge(db: Db, clientId: number, badgeId: number, input: BadgeInput, now = Date.now()) {
+  const before = await repo.findBadge(db, clientId, badgeId);
+  if (!before) throw notFound({ 'zh-CN': '该勋章不存在', 'en-US': 'No such badge' });
+  await assertBadgeTitleFree(db, clientId, input.title, badgeId);
+  await db
+    .updateTable('badges')
+    .set({ ...badgeColumns(input), sort: input.sort ?? before.sort, updated_at: now })
+    .where('id', '=', badgeId)
+    .where('client_id', '=', clientId)
+    .execute();
+  const after = await repo.findBadge(db, clientId, badgeId);
+  return { before: badgeView(before), after: badgeView(after!) };
 }
 
 export function listBadges(ctx: AppContext, clientId: number) {
@@ -217,14 +270,14 @@ export interface AccountRef {
 }
 
 /** The author account an admin names, in the admin's own brand only. */
-export async function resolveAuthor(ctx: AppContext, clientId: number, ref: AccountRef) {
+export async function resolveAuthor(ctx: AppContext, clientId: number, ref: AccountRef, db: Db = ctx.db) {
   if (ref.account_id === undefined && !ref.pen_name) {
     throw badInput('account_id', {
       'zh-CN': '请指定作者（账号ID或笔名）',
       'en-US': 'Name the author (account id or pen name)',
     });
   }
-  const account = await repo.findAccount(ctx.db, clientId, { accountId: ref.account_id, penName: ref.pen_name });
+  const account = await repo.findAccount(db, clientId, { accountId: ref.account_id, penName: ref.pen_name });
   if (account?.role !== 'author') {
     throw notFound({ 'zh-CN': '该作者不存在', 'en-US': 'No such author' });
   }
@@ -236,11 +289,12 @@ export async function awardBadge(
   clientId: number,
   input: AccountRef & { badge_id: number },
   now = Date.now(),
+  db: Db = ctx.db,
 ) {
-  const account = await resolveAuthor(ctx, clientId, input);
-  const badge = await repo.findBadge(ctx.db, clientId, input.badge_id);
+  const account = await resolveAuthor(ctx, clientId, input, db);
+  const badge = await repo.findBadge(db, clientId, input.badge_id);
   if (!badge) throw notFound({ 'zh-CN': '该勋章不存在', 'en-US': 'No such badge' });
-  const inserted = await ctx.db
+  const inserted = await db
     .insertInto('account_badges')
     .values({ client_id: clientId, account_id: account.id, badge_id: badge.id, awarded_at: now, noticed_at: null })
     .onConflict((oc) => oc.columns(['account_id', 'badge_id']).doNothing())
@@ -249,10 +303,51 @@ export async function awardBadge(
   if (!inserted) {
     throw conflict({ 'zh-CN': '该作者已获得这枚勋章', 'en-US': 'The author already holds this badge' });
   }
-  return { id: inserted.id, account_id: account.id, badge_id: badge.id };
+  return {
+    id: inserted.id,
+    account_id: account.id,
+    pen_name: account.pen_name,
+    badge_id: badge.id,
+    title: badge.title,
+  };
 }
 
-export interface LevelChangeInput extends AccountRef {
+/**
+ * Takes a badge back: it leaves the author's medal wall, and an envelope not yet seen no longer
+ * opens. Returns what was removed (for the audit log).
+ */
+export async function revokeAward(db: Db, clientId: number, awardId: number) {
+  const award = await db
+    .selectFrom('account_badges as ab')
+    .innerJoin('badges as b', 'b.id', 'ab.badge_id')
+    .innerJoin('accounts as a', 'a.id', 'ab.account_id')
+    .select(['ab.id', 'ab.account_id', 'ab.badge_id', 'ab.awarded_at', 'ab.noticed_at', 'b.title', 'a.pen_name'])
+    .where('ab.client_id', '=', clientId)
+    .where('ab.id', '=', awardId)
+    .executeTakeFirst();
+  if (!award) {
+    throw notFound({
+      'zh-CN': '这条授予记录不存在或已被收回',
+      'en-US': 'This award does not exist or was already revoked',
+    });
+  }
+  const deleted = await db
+    .deleteFrom('account_badges')
+    .where('id', '=', awardId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) !== 1) {
+    throw notFound({
+      'zh-CN': '这条授予记录不存在或已被收回',
+      'en-US': 'This award does not exist or was already revoked',
+    });
+  }
+  return award;
+}
+
+// ---- The level catalogue --------------------------------------------------------------------
+
+export interface LevelInput {
   level: number;
   level_txt: string;
   surpass_txt?: string;
@@ -261,36 +356,147 @@ export interface LevelChangeInput extends AccountRef {
   jump_url?: string;
 }
 
-/** Records a new author level and the upgrade card the author will see once (pop 2). */
-export async function recordLevelChange(ctx: AppContext, clientId: number, input: LevelChangeInput, now = Date.now()) {
-  const account = await resolveAuthor(ctx, clientId, input);
-  return inTransaction(ctx.db, async (tx) => {
-    const row = await tx
-      .insertInto('level_changes')
-      .values({
-        client_id: clientId,
-        account_id: account.id,
-        from_level: account.level,
-        level: input.level,
-        level_txt: input.level_txt,
-        surpass_txt: input.surpass_txt ?? '',
-        talk_content: input.talk?.content ?? '',
-        talk_author: input.talk?.author ?? '',
-        bg_image_link: input.bg_image_link ?? '',
-        jump_url: input.jump_url ?? '/front/author-level',
-        created_at: now,
-        noticed_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await tx
-      .updateTable('accounts')
-      .set({ level: input.level, updated_at: now })
-      .where('id', '=', account.id)
-      .where('client_id', '=', clientId)
-      .execute();
-    return { id: row.id, account_id: account.id, from_level: account.level, level: input.level };
-  });
+type LevelDbRow = NonNullable<Awaited<ReturnType<typeof repo.findLevel>>>;
+
+export function levelView(row: LevelDbRow) {
+  return {
+    id: row.id,
+    level: row.level,
+    level_txt: row.level_txt,
+    surpass_txt: row.surpass_txt,
+    talk: { content: row.talk_content, author: row.talk_author },
+    bg_image_link: row.bg_image_link,
+    jump_url: row.jump_url,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+const levelColumns = (input: Omit<LevelInput, 'level'>) => ({
+  level_txt: input.level_txt,
+  surpass_txt: input.surpass_txt ?? '',
+  talk_content: input.talk?.content ?? '',
+  talk_author: input.talk?.author ?? '',
+  bg_image_link: input.bg_image_link ?? '',
+  jump_url: input.jump_url ?? DEFAULT_LEVEL_JUMP_URL,
+});
+
+/** Where the level-upgrade pop's button leads when the catalogue names nowhere else. */
+export const DEFAULT_LEVEL_JUMP_URL = '/front/author-level';
+
+export async function createLevel(db: Db, clientId: number, input: LevelInput, now = Date.now()) {
+  const row = await db
+    .insertInto('author_levels')
+    .values({ client_id: clientId, level: input.level, ...levelColumns(input), created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['client_id', 'level']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) {
+    throw conflict({
+      'zh-CN': `等级目录中已有 Lv${input.level}，请直接编辑它`,
+      'en-US': `The catalogue already has Lv${input.level}; edit it instead`,
+    });
+  }
+  return levelView((await repo.findLevel(db, clientId, { id: row.id }))!);
+}
+
+/** Edits a level's texts (its number stays: authors hold it). Later upgrades to it show the new texts. */
+export async function updateLevel(
+  db: Db,
+  clientId: number,
+  id: number,
+  input: Omit<LevelInput, 'level'>,
+  now = Date.now(),
+) {
+  const before = await repo.findLevel(db, clientId, { id });
+  if (!before) throw notFound({ 'zh-CN': '该等级不存在', 'en-US': 'No such level' });
+  await db
+    .updateTable('author_levels')
+    .set({ ...levelColumns(input), updated_at: now })
+    .where('id', '=', id)
+    .where('client_id', '=', clientId)
+    .execute();
+  const after = await repo.findLevel(db, clientId, { id });
+  return { before: levelView(before), after: levelView(after!) };
+}
+
+export interface LevelChangeInput extends AccountRef {
+  level: number;
+  /** The pop's texts; each one not given comes from the brand's level catalogue. */
+  level_txt?: string;
+  surpass_txt?: string;
+  talk?: { content: string; author: string };
+  bg_image_link?: string;
+  jump_url?: string;
+}
+
+/**
+ * Sets an author's level and records the change. A raise waits for the author as the level-upgrade
+ * pop (pop 2, once); a lowering is recorded as already seen, since "升级" would be untrue.
+ */
+export function recordLevelChange(
+  ctx: AppContext,
+  clientId: number,
+  input: LevelChangeInput,
+  now = Date.now(),
+  db?: Db,
+) {
+  return db
+    ? levelChangeIn(ctx, db, clientId, input, now)
+    : inTransaction(ctx.db, (tx) => levelChangeIn(ctx, tx, clientId, input, now));
+}
+
+async function levelChangeIn(ctx: AppContext, db: Db, clientId: number, input: LevelChangeInput, now: number) {
+  const account = await resolveAuthor(ctx, clientId, input, db);
+  if (account.level === input.level) {
+    throw badInput('level', {
+      'zh-CN': `该作者已是 Lv${input.level}`,
+      'en-US': `The author is already at Lv${input.level}`,
+    });
+  }
+  const catalogue = await repo.findLevel(db, clientId, { level: input.level });
+  const level_txt = input.level_txt ?? catalogue?.level_txt;
+  if (!level_txt) {
+    throw badInput('level', {
+      'zh-CN': `等级目录中没有 Lv${input.level}，请先在等级目录中添加它`,
+      'en-US': `The level catalogue has no Lv${input.level}; add it to the catalogue first`,
+    });
+  }
+  const raise = input.level > account.level;
+  const row = await db
+    .insertInto('level_changes')
+    .values({
+      client_id: clientId,
+      account_id: account.id,
+      from_level: account.level,
+      level: input.level,
+      level_txt,
+      surpass_txt: input.surpass_txt ?? catalogue?.surpass_txt ?? '',
+      talk_content: input.talk?.content ?? catalogue?.talk_content ?? '',
+      talk_author: input.talk?.author ?? catalogue?.talk_author ?? '',
+      bg_image_link: input.bg_image_link ?? catalogue?.bg_image_link ?? '',
+      jump_url: input.jump_url || catalogue?.jump_url || DEFAULT_LEVEL_JUMP_URL,
+      created_at: now,
+      noticed_at: raise ? null : now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('accounts')
+    .set({ level: input.level, updated_at: now })
+    .where('id', '=', account.id)
+    .where('client_id', '=', clientId)
+    .execute();
+  return {
+    id: row.id,
+    account_id: account.id,
+    pen_name: account.pen_name,
+    from_level: account.level,
+    level: input.level,
+    level_txt,
+    /** Whether the author will see the level-upgrade pop. */
+    pop: raise,
+  };
 }
 
 export interface GraduationInput extends AccountRef {
@@ -298,9 +504,28 @@ export interface GraduationInput extends AccountRef {
   level: string;
 }
 
-export async function recordGraduation(ctx: AppContext, clientId: number, input: GraduationInput, now = Date.now()) {
-  const account = await resolveAuthor(ctx, clientId, input);
-  const row = await ctx.db
+export async function recordGraduation(
+  ctx: AppContext,
+  clientId: number,
+  input: GraduationInput,
+  now = Date.now(),
+  db: Db = ctx.db,
+) {
+  const account = await resolveAuthor(ctx, clientId, input, db);
+  const already = await db
+    .selectFrom('graduations')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('account_id', '=', account.id)
+    .where('period_name', '=', input.period_name)
+    .executeTakeFirst();
+  if (already) {
+    throw conflict({
+      'zh-CN': `该作者已从「${input.period_name}」毕业`,
+      'en-US': `The author already graduated from "${input.period_name}"`,
+    });
+  }
+  const row = await db
     .insertInto('graduations')
     .values({
       client_id: clientId,
@@ -312,7 +537,7 @@ export async function recordGraduation(ctx: AppContext, clientId: number, input:
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id: row.id, account_id: account.id };
+  return { id: row.id, account_id: account.id, pen_name: account.pen_name };
 }
 
 export interface HomeModelInput extends AccountRef {

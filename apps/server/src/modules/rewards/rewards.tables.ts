@@ -73,6 +73,21 @@ export interface HomeModelTable {
   reported_at: number | null;
 }
 
+/** A brand's level catalogue: the texts of the level-upgrade pop-up (pop 2) for each level. */
+export interface AuthorLevelTable {
+  id: Generated<number>;
+  client_id: number;
+  level: number;
+  level_txt: string;
+  surpass_txt: string;
+  talk_content: string;
+  talk_author: string;
+  bg_image_link: string;
+  jump_url: string;
+  created_at: number;
+  updated_at: number;
+}
+
 declare module '../../platform/db/schema.ts' {
   interface Database {
     badges: BadgeTable;
@@ -80,5 +95,6 @@ declare module '../../platform/db/schema.ts' {
     level_changes: LevelChangeTable;
     graduations: GraduationTable;
     home_models: HomeModelTable;
+    author_levels: AuthorLevelTable;
   }
 }

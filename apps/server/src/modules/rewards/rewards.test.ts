@@ -19,9 +19,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
+let badgeSerial = 0;
+
+/** A new badge of brand 2; titles are unique in a brand's catalogue, so each gets a number. */
 async function newBadge(title = '妙笔生花', extra: Record<string, unknown> = {}): Promise<number> {
+  badgeSerial += 1;
   const res = await admin.post('/api/pc/v1/admin/badges', {
-    title,
+    title: `${title}${badgeSerial}`,
     image: '/static/badges/pen.png',
     advance_text: '连续更新30天',
     desc: '坚持就是胜利',
@@ -42,6 +46,7 @@ describe('badges', () => {
     const client = await clientOf(author);
     const badgeId = await newBadge();
     const award = await admin.post('/api/pc/v1/admin/badges/award', {
+      reason: '测试',
       account_id: author.accountId,
       badge_id: badgeId,
     });
@@ -59,7 +64,7 @@ describe('badges', () => {
     expect(before.badges.list).toHaveLength(1);
     expect(before.badges.list[0]).toMatchObject({
       id: badgeId,
-      title: '妙笔生花',
+      title: expect.stringMatching(/^妙笔生花\d+$/),
       image: '/static/badges/pen.png',
       advance_text: '连续更新30天',
       desc: '坚持就是胜利',
@@ -87,8 +92,12 @@ describe('badges', () => {
     const client = await clientOf(author);
     const first = await newBadge('初出茅庐');
     const second = await newBadge('笔耕不辍', { image: ['/a.png', '/b.png'] });
-    await admin.post('/api/pc/v1/admin/badges/award', { account_id: author.accountId, badge_id: first });
-    await admin.post('/api/pc/v1/admin/badges/award', { pen_name: author.penName, badge_id: second });
+    await admin.post('/api/pc/v1/admin/badges/award', {
+      reason: '测试',
+      account_id: author.accountId,
+      badge_id: first,
+    });
+    await admin.post('/api/pc/v1/admin/badges/award', { reason: '测试', pen_name: author.penName, badge_id: second });
     expect((await profile(client)).badges.list.map((b: { id: number }) => b.id)).toEqual([first, second]);
     expect((await client.get('/api/badge/noticed', { ids: String(first) })).body.data.noticed).toBe(1);
     const left = (await profile(client)).badges.list;
@@ -99,8 +108,13 @@ describe('badges', () => {
   it('a badge is awarded once', async () => {
     const author = await createAuthor(t);
     const badgeId = await newBadge();
-    await admin.post('/api/pc/v1/admin/badges/award', { account_id: author.accountId, badge_id: badgeId });
+    await admin.post('/api/pc/v1/admin/badges/award', {
+      reason: '测试',
+      account_id: author.accountId,
+      badge_id: badgeId,
+    });
     const again = await admin.post('/api/pc/v1/admin/badges/award', {
+      reason: '测试',
       account_id: author.accountId,
       badge_id: badgeId,
     });
@@ -112,7 +126,11 @@ describe('badges', () => {
     const author = await createAuthor(t);
     const client = await clientOf(author);
     const owned = await newBadge('墙上勋章');
-    await admin.post('/api/pc/v1/admin/badges/award', { account_id: author.accountId, badge_id: owned });
+    await admin.post('/api/pc/v1/admin/badges/award', {
+      reason: '测试',
+      account_id: author.accountId,
+      badge_id: owned,
+    });
     const wall = (await client.get('/api/pc/v1/badge/list')).body.data;
     expect(wall.owned).toBe(1);
     expect(wall.total).toBeGreaterThan(1);
@@ -129,6 +147,7 @@ describe('level changes and graduations', () => {
     const author = await createAuthor(t);
     const client = await clientOf(author);
     const res = await admin.post('/api/pc/v1/admin/level-changes', {
+      reason: '测试',
       account_id: author.accountId,
       level: 4,
       level_txt: 'Lv4 潜力作者',
@@ -165,6 +184,7 @@ describe('level changes and graduations', () => {
     const author = await createAuthor(t);
     const client = await clientOf(author);
     await admin.post('/api/pc/v1/admin/graduations', {
+      reason: '测试',
       account_id: author.accountId,
       period_name: '第12期',
       level: '2',
@@ -235,12 +255,13 @@ describe('permissions and brands', () => {
     const authorClient = await clientOf(author);
     const editorClient = await clientOf(await createAuthor(t, { role: 'editor' }));
     const badgeId = await newBadge();
-    const body = { account_id: author.accountId, badge_id: badgeId };
+    const body = { account_id: author.accountId, badge_id: badgeId, reason: '测试' };
     expect((await authorClient.post('/api/pc/v1/admin/badges/award', body)).status).toBe(403);
     expect((await editorClient.post('/api/pc/v1/admin/badges/award', body)).status).toBe(403);
     expect((await t.client().post('/api/pc/v1/admin/badges/award', body)).status).toBe(401);
     // Brand 3's admin cannot reach a brand 2 author, nor a brand 2 badge.
     const cross = await adminOf3.post('/api/pc/v1/admin/level-changes', {
+      reason: '测试',
       account_id: author.accountId,
       level: 9,
       level_txt: 'x',
@@ -249,6 +270,7 @@ describe('permissions and brands', () => {
     expect(cross.body.errors.title).toBe('该作者不存在');
     const author3 = await createAuthor(t, { clientId: 3 });
     const crossBadge = await adminOf3.post('/api/pc/v1/admin/badges/award', {
+      reason: '测试',
       account_id: author3.accountId,
       badge_id: badgeId,
     });
@@ -259,13 +281,14 @@ describe('permissions and brands', () => {
   it('admin input is checked and nothing changes on bad input', async () => {
     const author = await createAuthor(t);
     const res = await admin.post('/api/pc/v1/admin/graduations', {
+      reason: '测试',
       account_id: author.accountId,
       period_name: '',
       level: '1',
     });
     expect(res.status).toBe(400);
     expect(res.body.errors.field).toBe('period_name');
-    const none = await admin.post('/api/pc/v1/admin/graduations', { period_name: '第1期', level: '1' });
+    const none = await admin.post('/api/pc/v1/admin/graduations', { reason: '测试', period_name: '第1期', level: '1' });
     expect(none.status).toBe(400);
     expect(none.body.errors.field).toBe('account_id');
     const rows = await t.app.ctx.db
@@ -280,7 +303,7 @@ describe('permissions and brands', () => {
     const a = await createAuthor(t);
     const b = await createAuthor(t);
     const badgeId = await newBadge();
-    await admin.post('/api/pc/v1/admin/badges/award', { account_id: a.accountId, badge_id: badgeId });
+    await admin.post('/api/pc/v1/admin/badges/award', { reason: '测试', account_id: a.accountId, badge_id: badgeId });
     expect((await t.client().get('/api/badge/noticed')).status).toBe(401);
     const bClient = await clientOf(b);
     expect((await bClient.get('/api/badge/noticed', { ids: String(badgeId) })).body.data.noticed).toBe(0);

@@ -21,6 +21,7 @@ import { type AiProvider, AiProviderError, createAiProvider } from '../../platfo
 import type { AiSourceArticle } from '../../platform/providers/ai/provider.ts';
 import { addGlobalDataContributor } from '../auth/accounts.service.ts';
 import { type Owner, ownedBook, ownedChapter } from './works.repository.ts';
+import '../staff-people/people.tables.ts';
 import './legacy.tables.ts';
 
 /**
@@ -382,7 +383,7 @@ export async function worksLegacyRoutes(app: FastifyInstance): Promise<void> {
     const q = parseInput(bookQuery, request.query, request);
     const owner = ownerOf(request);
     const book = await ownedBook(ctx.db, owner, q.book_id);
-    const rows = await ctx.db
+    let rows = await ctx.db
       .selectFrom('book_editors')
       .innerJoin('accounts', 'accounts.id', 'book_editors.editor_account_id')
       .select(['accounts.id', 'accounts.pen_name', 'accounts.avatar', 'book_editors.assigned_at'])
@@ -393,6 +394,20 @@ export async function worksLegacyRoutes(app: FastifyInstance): Promise<void> {
       .orderBy('book_editors.assigned_at')
       .orderBy('book_editors.id')
       .execute();
+    // A book without an editor of its own is looked after by its author's (assigned in the console).
+    if (rows.length === 0) {
+      rows = await ctx.db
+        .selectFrom('author_editors')
+        .innerJoin('accounts', 'accounts.id', 'author_editors.editor_account_id')
+        .select(['accounts.id', 'accounts.pen_name', 'accounts.avatar', 'author_editors.assigned_at'])
+        .where('author_editors.account_id', '=', book.account_id)
+        .where('author_editors.client_id', '=', owner.clientId)
+        .where('accounts.client_id', '=', owner.clientId)
+        .where('accounts.role', '=', 'editor')
+        .orderBy('author_editors.assigned_at')
+        .orderBy('author_editors.id')
+        .execute();
+    }
     return ok({
       book_id: book.id,
       list: rows.map((r) => ({

@@ -19,6 +19,9 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** The stored id of the session a cookie token opens (its SHA-256; the token itself is never stored). */
+export const sessionIdOf = (token: string): string => hashToken(token);
+
 /**
  * Session rows read by this process are reused until this process writes a session (login,
  * logout, account switch, touch: every session write goes through this class) and for at most
@@ -189,6 +192,15 @@ export class Sessions {
   async endAllOf(userId: number): Promise<void> {
     this.#generation++;
     await this.#db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    this.#generation++;
+  }
+
+  /**
+   * Forgets the session rows this process has cached, so a change made outside this class (an
+   * account's role, sessions the console ended in its own transaction) holds from this process's
+   * next request; other instances see it within 2 s.
+   */
+  forgetCached(): void {
     this.#generation++;
   }
 
