@@ -22,6 +22,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: each chunk's static and dynamic imports, read by bench/web-bundle.ts to
+    // measure what a route loads.
+    manifest: true,
     target: 'es2022',
     chunkSizeWarningLimit: 1600,
     rolldownOptions: {

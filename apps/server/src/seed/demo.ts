@@ -1,6 +1,8 @@
 import type { AppContext } from '../platform/context.ts';
 import { type DemoAuthors, seedAuthors } from './authors.seed.ts';
+import { seedEditors } from './editors.seed.ts';
 import { seedHome } from './home.seed.ts';
+import { seedScreenplayApplications } from './screenplay-applications.seed.ts';
 import { seedWorks } from './works.seed.ts';
 
 /** What earlier seeders created, for later ones to build on. */
@@ -22,4 +24,9 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
 }
 
 /** Each capability's demo content, in order; a module adds its seeder here. */
-const CONTENT_SEEDERS: Array<(ctx: AppContext, demo: DemoData) => Promise<void>> = [seedHome, seedWorks];
+const CONTENT_SEEDERS: Array<(ctx: AppContext, demo: DemoData) => Promise<void>> = [
+  seedHome,
+  seedWorks,
+  seedScreenplayApplications,
+  seedEditors,
+];

@@ -1,6 +1,6 @@
 import type { Locale } from '@author-centre/shared/constants';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -9,7 +9,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandProvider, useBrand } from '../platform/brand.tsx';
 import { queryClient } from '../platform/query-client.ts';
-import { ToastBridge } from './ToastBridge.tsx';
+import { AppFeedback } from './AppFeedback.tsx';
 import { antdTheme } from './theme.ts';
 
 const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS } as const;
@@ -25,10 +25,7 @@ function BrandTheme({ children }: { children: ReactNode }) {
   const brand = useBrand();
   return (
     <ConfigProvider theme={antdTheme(brand.theme)}>
-      <AntdApp>
-        <ToastBridge />
-        {children}
-      </AntdApp>
+      <AppFeedback>{children}</AppFeedback>
     </ConfigProvider>
   );
 }

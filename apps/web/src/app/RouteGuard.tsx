@@ -1,8 +1,9 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoading } from '../components/PageState.tsx';
+import { StateResult } from '../components/StateResult.tsx';
 import { loginUrl } from '../platform/login-redirect.ts';
 import { useLoginStatus } from '../platform/session.ts';
 import { needsLogin } from './route-access.ts';
@@ -25,7 +26,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   }
   if (status.isError) {
     return (
-      <Result
+      <StateResult
         status="warning"
         title={t('app.loginStatusFailed')}
         subTitle={t('app.loginStatusFailedDesc')}

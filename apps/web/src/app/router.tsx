@@ -1,5 +1,4 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
-import NotFound from '../components/NotFound.tsx';
 import { PageLoading } from '../components/PageState.tsx';
 import { registerNavigate } from '../platform/navigation.ts';
 import { BareLayout } from './layouts/BareLayout.tsx';
@@ -20,6 +19,7 @@ import {
 
 const notAvailableYet = () => import('../components/NotAvailableYet.tsx');
 const errorPage = () => import('../components/ErrorPage.tsx');
+const notFoundPage = () => import('../components/NotFound.tsx');
 
 /** The page component of a lazily imported module. */
 const defaultExport = (load: () => Promise<PageModule>) => async () => (await load()).default;
@@ -62,12 +62,7 @@ export const routes: RouteObject[] = [
             children: [
               ...FRONT_ROUTES.map((r) => pageRoute(r)),
               pageRoute(ERROR_ROUTE, errorPage),
-              // Also the error boundary's answer to a 404, so it is part of the main bundle.
-              {
-                path: NOT_FOUND_ROUTE.path,
-                handle: { route: NOT_FOUND_ROUTE } satisfies RouteHandle,
-                Component: NotFound,
-              },
+              pageRoute(NOT_FOUND_ROUTE, notFoundPage),
             ],
           },
         ],

@@ -1,14 +1,18 @@
 import { VERIFY_CODE } from '@author-centre/shared/constants';
-import { isPhone, type SmsCodeType } from '@author-centre/shared/validators';
+import { isPhone, type SmsCodeType } from '@author-centre/shared/validation-rules';
 import { Button } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendCode } from '../features/auth/auth-api.ts';
 import { AUTH_NS } from '../features/auth/i18n.ts';
 import type { ApiError } from '../platform/api-error.ts';
 import { useBrand } from '../platform/brand.tsx';
 import { toast } from '../platform/notify.ts';
-import { CaptchaDialog } from './CaptchaDialog.tsx';
+import { lazyNamed } from './lazy-named.ts';
+
+/** The puzzle is downloaded when a code is first asked for (or the pointer comes to the button). */
+const loadCaptcha = () => import('./CaptchaDialog.tsx');
+const CaptchaDialog = lazyNamed(loadCaptcha, 'CaptchaDialog');
 
 export interface VerifyCodeButtonProps {
   phone: string;
@@ -44,6 +48,8 @@ export function VerifyCodeButton({
   const [seconds, setSeconds] = useState(0);
   const [sending, setSending] = useState(false);
   const [captchaOpen, setCaptchaOpen] = useState(false);
+  // Once opened the dialog stays mounted, so it closes with its animation and reopens as before.
+  const [captchaUsed, setCaptchaUsed] = useState(false);
   const timer = useRef<number | null>(null);
 
   useEffect(
@@ -91,14 +97,19 @@ export function VerifyCodeButton({
       return;
     }
     if (brand.captchaConfig?.is_closed) void send();
-    else setCaptchaOpen(true);
+    else {
+      setCaptchaUsed(true);
+      setCaptchaOpen(true);
+    }
   };
+  const needsCaptcha = !brand.captchaConfig?.is_closed;
 
   return (
     <>
       <Button
         className={className}
         onClick={handleClick}
+        onPointerEnter={needsCaptcha ? () => void loadCaptcha() : undefined}
         loading={sending}
         disabled={disabled || counting}
         aria-live="polite"
@@ -106,14 +117,18 @@ export function VerifyCodeButton({
       >
         {counting ? t('code.counting', { seconds }) : t('code.get')}
       </Button>
-      <CaptchaDialog
-        open={captchaOpen}
-        onCancel={() => setCaptchaOpen(false)}
-        onPass={(rid) => {
-          setCaptchaOpen(false);
-          void send(rid);
-        }}
-      />
+      {captchaUsed && (
+        <Suspense fallback={null}>
+          <CaptchaDialog
+            open={captchaOpen}
+            onCancel={() => setCaptchaOpen(false)}
+            onPass={(rid) => {
+              setCaptchaOpen(false);
+              void send(rid);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

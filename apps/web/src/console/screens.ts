@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react';
+import { consoleScreens as brandSettingsScreens } from '../features/brand-settings/console/screens.ts';
 import { consoleScreens as homeScreens } from '../features/home/console/screens.ts';
+import { consoleScreens as peopleScreens } from '../features/people/console/screens.ts';
+import { consoleScreens as worksScreens } from '../features/works/console/screens.ts';
 
 /**
  * THE CONSOLE'S SCREEN TABLE. Every screen of /admin is one row, listed by its capability in
@@ -39,7 +42,13 @@ const shellScreens: ConsoleScreen[] = [
 ];
 
 /** One capability a line. */
-export const CONSOLE_SCREENS: ConsoleScreen[] = [...shellScreens, ...homeScreens];
+export const CONSOLE_SCREENS: ConsoleScreen[] = [
+  ...shellScreens,
+  ...homeScreens,
+  ...worksScreens,
+  ...brandSettingsScreens,
+  ...peopleScreens,
+];
 
 export const canOpen = (screen: Pick<ConsoleScreen, 'role'>, role: 'editor' | 'admin') =>
   screen.role === 'editor' || role === 'admin';

@@ -1,8 +1,9 @@
 import type { BrandSettings } from '@author-centre/shared/brands';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StateResult } from '../components/StateResult.tsx';
 import { apiGet } from './api.ts';
 
 /**
@@ -45,7 +46,7 @@ export function BrandProvider({ children }: { children: ReactNode }) {
   if (!brand) {
     return (
       <div className="ac-fullpage">
-        <Result
+        <StateResult
           status="error"
           title={t('app.brandLoadFailed')}
           subTitle={t('app.brandLoadFailedDesc')}

@@ -1,11 +1,22 @@
 import { TOAST } from '@author-centre/shared/constants';
-import { type App, message } from 'antd';
+import { message, type notification } from 'antd';
+import { createContext, useContext } from 'react';
 
-type MessageInstance = ReturnType<typeof App.useApp>['message'];
+type MessageInstance = ReturnType<typeof message.useMessage>[0];
+type NotificationInstance = ReturnType<typeof notification.useNotification>[0];
+
+/** The theme-aware notification API of <AppFeedback> (app/AppFeedback.tsx). */
+export const NotificationApiContext = createContext<NotificationInstance | null>(null);
+
+export function useNotificationApi(): NotificationInstance {
+  const api = useContext(NotificationApiContext);
+  if (!api) throw new Error('useNotificationApi() is used outside <AppFeedback>');
+  return api;
+}
 
 /**
- * Toasts usable outside React (the api client). `<ToastBridge>` hands in the context-aware instance
- * from antd's `App`, so toasts follow the brand theme; before it mounts, antd's static API is used.
+ * Toasts usable outside React (the api client). `<AppFeedback>` hands in the context-aware
+ * instance, so toasts follow the brand theme; before it mounts, antd's static API is used.
  */
 let instance: MessageInstance | null = null;
 

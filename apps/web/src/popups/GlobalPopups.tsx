@@ -1,5 +1,6 @@
+import { Suspense } from 'react';
 import { useCurrentRoute } from '../app/route-meta.ts';
-import { PageGuides } from '../features/guides/PageGuides.tsx';
+import { lazyNamed } from '../components/lazy-named.ts';
 import { useLoginStatus } from '../platform/session.ts';
 import { AppDownloadPrompt } from './every-page/AppDownloadPrompt.tsx';
 import { BranchInfo } from './every-page/BranchInfo.tsx';
@@ -9,6 +10,9 @@ import { EnvCheck } from './every-page/EnvCheck.tsx';
 import { PopupQueue } from './PopupQueue.tsx';
 import './i18n.ts';
 import './popups.css';
+
+/** The page guides need a logged-in author: a visitor's pages never download them. */
+const PageGuides = lazyNamed(() => import('../features/guides/PageGuides.tsx'), 'PageGuides');
 
 /**
  * What every /front page shares (issue 4): the pop-up queue, the page's feature guide, the
@@ -28,7 +32,11 @@ export function GlobalPopups() {
       <BranchInfo />
       <DailyOpen accountId={accountId} />
       <PopupQueue loggedIn={loggedIn} accountId={accountId} />
-      {loggedIn && <PageGuides pageKey={route?.pageKey} loggedIn={loggedIn} />}
+      {loggedIn && (
+        <Suspense fallback={null}>
+          <PageGuides pageKey={route?.pageKey} loggedIn={loggedIn} />
+        </Suspense>
+      )}
     </>
   );
 }

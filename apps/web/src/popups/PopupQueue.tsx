@@ -1,18 +1,26 @@
 import type { PopId } from '@author-centre/shared/constants';
 import type { HomeModelList } from '@author-centre/shared/home-api';
-import { type ReactNode, useEffect, useReducer, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useReducer, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { BeginnerGuideDialog } from '../features/guides/BeginnerGuideDialog.tsx';
+import { lazyNamed } from '../components/lazy-named.ts';
 import { useBrand } from '../platform/brand.tsx';
 import { type AuthorProfile, useAuthorProfile, useHomeModels } from './api.ts';
-import { AccountSplitPop, CompleteInfoPop } from './auth-pops.tsx';
-import { BadgeEnvelope } from './BadgeEnvelope.tsx';
 import { track } from './every-page/tracker.ts';
-import { GraduateEnvelope } from './GraduateEnvelope.tsx';
-import { LevelUpgradePop } from './LevelUpgradePop.tsx';
 import { initialQueue, needsFrom, queueReducer } from './queue.ts';
-import { TimeZoneTip } from './TimeZoneTip.tsx';
 import { type TimeZoneVerdict, useTimeZoneTip } from './time-zone.ts';
+
+// Each pop is downloaded when the queue first shows it: a page whose author has nothing waiting (and
+// the sign-in pages, where nobody is logged in) never loads their dialogs, images or fireworks.
+const AccountSplitPop = lazyNamed(() => import('./auth-pops.tsx'), 'AccountSplitPop');
+const CompleteInfoPop = lazyNamed(() => import('./auth-pops.tsx'), 'CompleteInfoPop');
+const BeginnerGuideDialog = lazyNamed(
+  () => import('../features/guides/BeginnerGuideDialog.tsx'),
+  'BeginnerGuideDialog',
+);
+const GraduateEnvelope = lazyNamed(() => import('./GraduateEnvelope.tsx'), 'GraduateEnvelope');
+const BadgeEnvelope = lazyNamed(() => import('./BadgeEnvelope.tsx'), 'BadgeEnvelope');
+const LevelUpgradePop = lazyNamed(() => import('./LevelUpgradePop.tsx'), 'LevelUpgradePop');
+const TimeZoneTip = lazyNamed(() => import('./TimeZoneTip.tsx'), 'TimeZoneTip');
 
 interface Snapshot {
   profile?: AuthorProfile;
@@ -74,7 +82,7 @@ export function PopupQueue({ loggedIn, accountId }: { loggedIn: boolean; account
     if (state.current && pop === null) dispatch({ type: 'close' });
   }, [state.current, pop]);
 
-  return pop;
+  return pop && <Suspense fallback={null}>{pop}</Suspense>;
 }
 
 function renderPop(id: PopId, data: Snapshot, close: () => void): ReactNode {

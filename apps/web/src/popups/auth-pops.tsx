@@ -1,5 +1,6 @@
 import type { AccountSplitItem } from '@author-centre/shared/home-api';
-import { CompleteInfoDialog, PenNameBindDialog } from '../features/auth/index.ts';
+import { CompleteInfoDialog } from '../features/auth/CompleteInfoDialog.tsx';
+import { PenNameBindDialog } from '../features/auth/PenNameBindDialog.tsx';
 
 /**
  * Pops 'account-split' and 1 open the sign-in module's flows: the pen-name phone binding dialog

@@ -10,7 +10,9 @@ export type SearchBy = 'pen_name' | 'phone' | 'account_id' | 'user_id' | 'book';
 /**
  * The accounts (pen names) of a brand for the console's author list, filtered by one search. A
  * pen name is matched by prefix (an index range), a phone exactly through its blind index, a book
- * by its id or words of its title. Sorting and paging are left to the caller (pageOf).
+ * by its id or words of its title. Sorting and paging are left to the caller (pageOf); the page's
+ * book counts are read after it (bookCountsOf), so a prefix shared by many pen names costs no
+ * count per match.
  */
 export function accountSearch(
   db: Db,
@@ -19,7 +21,7 @@ export function accountSearch(
 ) {
   let query = db
     .selectFrom('accounts')
-    .select((eb) => [
+    .select([
       'accounts.id as account_id',
       'accounts.user_id',
       'accounts.pen_name',
@@ -29,12 +31,6 @@ export function accountSearch(
       'accounts.is_learner',
       'accounts.phone_enc',
       'accounts.created_at',
-      eb
-        .selectFrom('books')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('books.account_id', '=', 'accounts.id')
-        .where('books.deleted_at', 'is', null)
-        .as('book_count'),
     ])
     .where('accounts.client_id', '=', clientId);
   if (search.role) query = query.where('accounts.role', '=', search.role as 'author');
@@ -72,6 +68,19 @@ export function accountSearch(
     });
   }
   return query;
+}
+
+/** How many books (not deleted) each of these pen names has: one grouped read for a page of rows. */
+export async function bookCountsOf(db: Db, accountIds: number[]): Promise<Map<number, number>> {
+  if (accountIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('books')
+    .select((eb) => ['books.account_id', eb.fn.countAll<number>().as('n')])
+    .where('books.account_id', 'in', accountIds)
+    .where('books.deleted_at', 'is', null)
+    .groupBy('books.account_id')
+    .execute();
+  return new Map(rows.map((r) => [r.account_id, Number(r.n)]));
 }
 
 export function personOf(db: Db | Tx, clientId: number, userId: number) {
@@ -230,7 +239,10 @@ export function editorsWithCounts(db: Db, clientId: number, keyword?: string) {
   return query;
 }
 
-/** The brand's books (not deleted) of one editor, or with no editor at all ('none'). */
+/**
+ * The brand's books (not deleted) assigned to one editor, or looked after by nobody ('none': no
+ * editor of their own and none of their author's).
+ */
 export function portfolioBooks(db: Db, clientId: number, editor: number | 'none' | undefined, keyword?: string) {
   let query = db
     .selectFrom('books')
@@ -250,10 +262,22 @@ export function portfolioBooks(db: Db, clientId: number, editor: number | 'none'
     .where('books.client_id', '=', clientId)
     .where('books.deleted_at', 'is', null);
   if (editor === 'none') {
-    query = query.where(({ not, exists, selectFrom }) =>
-      not(
-        exists(selectFrom('book_editors').select('book_editors.id').whereRef('book_editors.book_id', '=', 'books.id')),
-      ),
+    // Nobody looks after it: no editor of its own, and none of its author's standing in.
+    query = query.where(({ and, not, exists, selectFrom }) =>
+      and([
+        not(
+          exists(
+            selectFrom('book_editors').select('book_editors.id').whereRef('book_editors.book_id', '=', 'books.id'),
+          ),
+        ),
+        not(
+          exists(
+            selectFrom('author_editors')
+              .select('author_editors.id')
+              .whereRef('author_editors.account_id', '=', 'books.account_id'),
+          ),
+        ),
+      ]),
     );
   } else if (editor !== undefined) {
     query = query.where('books.id', 'in', (eb) =>

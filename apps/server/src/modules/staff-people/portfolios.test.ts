@@ -224,6 +224,15 @@ describe("editors' portfolios: authors", () => {
     // books[2] keeps its own editor.
     const own = await writerClient.get('/api/author-book/get-new-editors', { book_id: books[2] });
     expect(own.body.data.list.map((e: { name: string }) => e.name)).toEqual([editorA.penName]);
+    // The console says the same: the book is looked after (by the author's editor), not unassigned.
+    const none = await callers.editor.get('/api/admin/editors/books', { editor_id: 'none' });
+    expect(none.body.data.list.map((b: { book_id: number }) => b.book_id)).not.toContain(books[0]);
+    const all = await callers.editor.get('/api/admin/editors/books', { keyword: `长夜行${suffix}` });
+    expect(all.body.data.list[0]).toMatchObject({
+      book_id: books[0],
+      editors: [],
+      author_editors: [{ editor_id: editorB.accountId, name: editorB.penName }],
+    });
 
     const mine = await callers.editor.get('/api/admin/editors/authors', { editor_id: editorB.accountId });
     expect(mine.body.data.list).toMatchObject([

@@ -372,9 +372,13 @@ describe('screenplay applications in the console', () => {
     for (const x of byNumber.filter((x: any) => x.application_id !== made[2].application_id)) {
       expect(`${x.title} ${x.pen_name} ${x.book_title ?? ''}`).toContain(number);
     }
-    const future = await callers.editor.get(QUEUE, { keyword: tag, from: Date.now() + 60_000 });
+    const future = await callers.editor.get(QUEUE, { keyword: tag, created_from: Date.now() + 60_000 });
     expect(future.body.data.total).toBe(0);
-    const window = await callers.editor.get(QUEUE, { keyword: tag, from: made[0].created_at, to: Date.now() + 1 });
+    const window = await callers.editor.get(QUEUE, {
+      keyword: tag,
+      created_from: made[0].created_at,
+      created_to: Date.now() + 1,
+    });
     expect(window.body.data.total).toBe(3);
     const bad = await callers.editor.get(QUEUE, { status: 'lost' });
     expect(bad.status).toBe(400);

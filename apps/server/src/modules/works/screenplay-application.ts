@@ -377,8 +377,8 @@ export class ScreenplayApplicationService {
         ]),
       );
     }
-    if (q.from !== undefined) query = query.where('a.created_at', '>=', q.from);
-    if (q.to !== undefined) query = query.where('a.created_at', '<', q.to);
+    if (q.created_from !== undefined) query = query.where('a.created_at', '>=', q.created_from);
+    if (q.created_to !== undefined) query = query.where('a.created_at', '<', q.created_to);
     const page = await pageOf(query, q, {
       sorts: { created_at: 'a.created_at', reviewed_at: 'a.reviewed_at', title: 'a.title', episodes: 'a.episodes' },
       defaultSort: 'created_at',
@@ -570,9 +570,9 @@ const ReviewList = listQuery(['created_at', 'reviewed_at', 'title', 'episodes'],
   kind: z.enum(SCREENPLAY_APPLICATION_KINDS).optional(),
   /** Words of the title, the novel's title or the pen name; or the application's number. */
   keyword: z.string().trim().max(50).optional(),
-  /** Submitted from (epoch ms, inclusive) and before (exclusive). */
-  from: z.coerce.number().int().min(0).optional(),
-  to: z.coerce.number().int().min(0).optional(),
+  /** Submitted from (epoch ms, inclusive) and before (exclusive): the console table's date range 'created'. */
+  created_from: z.coerce.number().int().min(0).optional(),
+  created_to: z.coerce.number().int().min(0).optional(),
 });
 const ReviewBody = z.object({
   application_id: id,

@@ -1,8 +1,7 @@
-import { BellOutlined } from '@ant-design/icons';
-import { Badge } from 'antd';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { HeaderAccount } from '../../features/auth/HeaderAccount.tsx';
+import { lazyNamed } from '../../components/lazy-named.ts';
 import { useUnreadCounts } from '../../features/messages/api.ts';
 import { useBrand } from '../../platform/brand.tsx';
 import { LOGIN_PATH, loginUrl } from '../../platform/login-redirect.ts';
@@ -11,11 +10,18 @@ import { useStoredUser } from '../../platform/stored-user.ts';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { BrandLink, externalUrl } from './links.tsx';
 
+// What only a logged-in author sees is downloaded once someone is logged in: the sign-in pages do
+// without the dropdown menu and the badge.
+const HeaderAccount = lazyNamed(() => import('../../features/auth/HeaderAccount.tsx'), 'HeaderAccount');
+const HeaderMessageLink = lazyNamed(() => import('./HeaderMessageLink.tsx'), 'HeaderMessageLink');
+
 /**
  * Header (§2): logo and platform name; right modules bbs, signing policy, message, pen name, login.
  * The pen name comes from the stored user when it belongs to the logged-in account; otherwise a
  * placeholder built from login-status.
  */
+const userSlot = <span className="ac-header__user-slot" aria-hidden />;
+
 export function AppHeader() {
   const { t } = useTranslation();
   const brand = useBrand();
@@ -47,17 +53,16 @@ export function AppHeader() {
             </BrandLink>
           ))}
           {loggedIn && (
-            <Link to="/front/message" className="ac-header__message">
-              <Badge count={unread.data?.total ?? user?.message_count ?? 0} size="small" offset={[4, -2]}>
-                <BellOutlined aria-hidden />
-              </Badge>
-              <span>{t('header.message')}</span>
-            </Link>
+            <Suspense fallback={null}>
+              <HeaderMessageLink count={unread.data?.total ?? user?.message_count ?? 0} />
+            </Suspense>
           )}
           {status.isPending ? (
-            <span className="ac-header__user-slot" aria-hidden />
+            userSlot
           ) : loggedIn ? (
-            <HeaderAccount accountId={accountId} cached={user} />
+            <Suspense fallback={userSlot}>
+              <HeaderAccount accountId={accountId} cached={user} />
+            </Suspense>
           ) : (
             <Link to={loginHref} className="ac-header__login" data-testid="header-login">
               {t('header.login')}

@@ -1,4 +1,4 @@
-import { isMobile, SMS_CODE_TYPE } from '@author-centre/shared/validators';
+import { isMobile, SMS_CODE_TYPE } from '@author-centre/shared/validation-rules';
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,16 +1,19 @@
-import { SMS_CODE_TYPE } from '@author-centre/shared/validators';
+import { SMS_CODE_TYPE } from '@author-centre/shared/validation-rules';
 import { Button, Form, Input, Tabs } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { lazyNamed } from '../../components/lazy-named.ts';
 import { VerifyCodeButton } from '../../components/VerifyCodeButton.tsx';
 import { apiPost } from '../../platform/api.ts';
 import { afterLoginUrl } from '../../platform/login-redirect.ts';
 import { AUTH_PATHS, afterSignIn, type LoginReply, showFormError, withFreshSecret } from './auth-api.ts';
-import { ChooseAccountDialog } from './ChooseAccountDialog.tsx';
 import { codeRules, digitsOnly, phoneRules } from './form-rules.ts';
 import { AUTH_NS } from './i18n.ts';
 import { SignInShell } from './SignInShell.tsx';
+
+/** Only a phone with several pen names is asked to choose one: the dialog is downloaded then. */
+const ChooseAccountDialog = lazyNamed(() => import('./ChooseAccountDialog.tsx'), 'ChooseAccountDialog');
 
 /** After a login answer: choose a pen name when the phone has several, else go where the author was going. */
 export function useLoginFinish() {
@@ -27,12 +30,14 @@ export function useLoginFinish() {
     else await finish();
   };
   const dialog = choice ? (
-    <ChooseAccountDialog
-      ticket={choice.ticket}
-      accounts={choice.accounts}
-      onEntered={() => void finish()}
-      onCancel={() => setChoice(null)}
-    />
+    <Suspense fallback={null}>
+      <ChooseAccountDialog
+        ticket={choice.ticket}
+        accounts={choice.accounts}
+        onEntered={() => void finish()}
+        onCancel={() => setChoice(null)}
+      />
+    </Suspense>
   ) : null;
   return { handle, dialog };
 }

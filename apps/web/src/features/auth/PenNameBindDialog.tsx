@@ -1,5 +1,5 @@
 import { ErrorCode } from '@author-centre/shared/errors';
-import { duplicatePhoneIndexes, isRealName, SMS_CODE_TYPE } from '@author-centre/shared/validators';
+import { duplicatePhoneIndexes, isRealName, SMS_CODE_TYPE } from '@author-centre/shared/validation-rules';
 import { Alert, Button, Form, Input, Modal, Result, Spin, Table } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

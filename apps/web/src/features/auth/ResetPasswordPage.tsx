@@ -1,4 +1,4 @@
-import { SMS_CODE_TYPE } from '@author-centre/shared/validators';
+import { SMS_CODE_TYPE } from '@author-centre/shared/validation-rules';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

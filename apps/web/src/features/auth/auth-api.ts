@@ -1,5 +1,5 @@
 import { ErrorCode } from '@author-centre/shared/errors';
-import type { SmsCodeType } from '@author-centre/shared/validators';
+import type { SmsCodeType } from '@author-centre/shared/validation-rules';
 import type { FormInstance } from 'antd';
 import { apiGet, apiPost } from '../../platform/api.ts';
 import { ApiError } from '../../platform/api-error.ts';

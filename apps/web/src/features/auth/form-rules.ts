@@ -8,7 +8,7 @@ import {
   REAL_NAME_MESSAGE,
   REAL_NAME_PATTERN,
   SMS_CODE_PATTERN,
-} from '@author-centre/shared/validators';
+} from '@author-centre/shared/validation-rules';
 import type { Rule } from 'antd/es/form';
 import i18n, { currentLocale } from '../../i18n/index.ts';
 import { AUTH_NS } from './i18n.ts';

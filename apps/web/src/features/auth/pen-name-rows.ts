@@ -6,7 +6,7 @@ import {
   PHONE_MESSAGE,
   PHONES_DIFFERENT_MESSAGE,
   SMS_CODE_PATTERN,
-} from '@author-centre/shared/validators';
+} from '@author-centre/shared/validation-rules';
 
 /** One editable row of the pen-name binding form (§5): a new phone and its code. */
 export type RowInput = { phone: string; code: string };

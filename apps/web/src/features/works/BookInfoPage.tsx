@@ -1,7 +1,7 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { INPUT_DEBOUNCE_MS } from '@author-centre/shared/constants';
 import { formatCount } from '@author-centre/shared/format';
-import { isAllowedText, TEXT_PATTERN_MESSAGE } from '@author-centre/shared/validators';
+import { isAllowedText, TEXT_PATTERN_MESSAGE } from '@author-centre/shared/validation-rules';
 import { type BookKind, WORKS_LIMITS } from '@author-centre/shared/works';
 import { Alert, Button, Form, Input, Radio, Result, Select, Space, Spin, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';

@@ -1,5 +1,6 @@
 import { InboxOutlined, MergeCellsOutlined, ScissorOutlined } from '@ant-design/icons';
-import { isAllowedText, partTitle, TEXT_PATTERN_MESSAGE, WORKS_LIMITS } from '@author-centre/shared';
+import { isAllowedText, TEXT_PATTERN_MESSAGE } from '@author-centre/shared/validation-rules';
+import { partTitle, WORKS_LIMITS } from '@author-centre/shared/works';
 import { Alert, Button, Input, Modal, Progress, Select, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { isAllowedText, TEXT_PATTERN_MESSAGE } from '@author-centre/shared/validators';
+import { isAllowedText, TEXT_PATTERN_MESSAGE } from '@author-centre/shared/validation-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,

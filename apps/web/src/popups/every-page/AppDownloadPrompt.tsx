@@ -1,12 +1,11 @@
 import { APP_DOWNLOAD_PROMPT_GROUPS, STORAGE_KEYS } from '@author-centre/shared/constants';
-import { Button, Modal } from 'antd';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { externalUrl } from '../../app/layouts/links.tsx';
-import { currentLocale } from '../../i18n/index.ts';
-import { useBrand } from '../../platform/brand.tsx';
+import { lazyNamed } from '../../components/lazy-named.ts';
 import { readItem, writeItem } from '../../platform/storage.ts';
+
+/** Downloaded only when a mobile client first opens a prompted route group. */
+const AppDownloadDialog = lazyNamed(() => import('./AppDownloadDialog.tsx'), 'AppDownloadDialog');
 
 /** Phones and tablets (the prompts are for mobile clients only). */
 export function isMobileClient(userAgent: string): boolean {
@@ -24,8 +23,6 @@ export function promptGroupOf(pathname: string) {
  * income; comments and dynamics) suggests the author app, once per group, remembered.
  */
 export function AppDownloadPrompt() {
-  const { t } = useTranslation();
-  const brand = useBrand();
   const { pathname } = useLocation();
   const [group, setGroup] = useState<(typeof APP_DOWNLOAD_PROMPT_GROUPS)[number] | null>(null);
 
@@ -40,26 +37,9 @@ export function AppDownloadPrompt() {
   }, [pathname]);
 
   if (!group) return null;
-  const close = () => setGroup(null);
   return (
-    <Modal
-      open
-      centered
-      width={340}
-      title={t('popups.appDownload.title')}
-      onCancel={close}
-      footer={[
-        <Button key="later" onClick={close}>
-          {t('popups.appDownload.later')}
-        </Button>,
-        <Button key="download" type="primary" href={externalUrl(brand.domains.mobile)} target="_blank" onClick={close}>
-          {t('popups.appDownload.download')}
-        </Button>,
-      ]}
-    >
-      <p data-testid="app-download-prompt" data-group={group.key}>
-        {t('popups.appDownload.text', { label: group.label[currentLocale()] })}
-      </p>
-    </Modal>
+    <Suspense fallback={null}>
+      <AppDownloadDialog group={group} onClose={() => setGroup(null)} />
+    </Suspense>
   );
 }

@@ -1,23 +1,17 @@
 import { isUserAgentCompatible } from '@author-centre/shared/compat';
-import { Alert } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../components/lazy-named.ts';
+
+/** Downloaded only by a browser that needs the notice. */
+const CompatBanner = lazyNamed(() => import('./CompatBanner.tsx'), 'CompatBanner');
 
 /** Browser compatibility (§4 table): an older browser than the table's minimum gets a notice; unknown ones pass. */
 export function CompatNotice() {
-  const { t } = useTranslation();
   const [compatible] = useState(() => isUserAgentCompatible(globalThis.navigator?.userAgent ?? ''));
-  const [dismissed, setDismissed] = useState(false);
-  if (compatible || dismissed) return null;
+  if (compatible) return null;
   return (
-    <div className="ac-compat-notice" data-testid="compat-notice">
-      <Alert
-        type="warning"
-        showIcon
-        banner
-        message={t('popups.compat.text')}
-        closable={{ 'aria-label': t('popups.compat.close'), onClose: () => setDismissed(true) }}
-      />
-    </div>
+    <Suspense fallback={null}>
+      <CompatBanner />
+    </Suspense>
   );
 }

@@ -1,8 +1,8 @@
 import { TIMERS } from '@author-centre/shared/constants';
 import { useQuery } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNotificationApi } from '../../platform/notify.ts';
 import { CHECK_ENV_QUERY_KEY, fetchEnvCheck } from '../time-zone.ts';
 
 /**
@@ -11,7 +11,7 @@ import { CHECK_ENV_QUERY_KEY, fetchEnvCheck } from '../time-zone.ts';
  */
 export function EnvCheck() {
   const { t } = useTranslation();
-  const { notification } = App.useApp();
+  const notification = useNotificationApi();
   const warned = useRef(false);
   const query = useQuery({
     queryKey: CHECK_ENV_QUERY_KEY,

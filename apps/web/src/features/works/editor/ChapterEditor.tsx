@@ -10,7 +10,7 @@ import {
   SendOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { TEXT_PATTERN } from '@author-centre/shared/validators';
+import { TEXT_PATTERN } from '@author-centre/shared/validation-rules';
 import { countWords, type TextCheckFinding, WORKS_ERROR, WORKS_LIMITS } from '@author-centre/shared/works';
 import { Alert, Button, Input, Segmented, Select, Space, Tag, Tooltip } from 'antd';
 import { memo, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
