@@ -1,21 +1,38 @@
-import type { Db, Tx } from '../../platform/db/database.ts';
+import type { Db, Engine, Tx } from '../../platform/db/database.ts';
 import { containsText, startsWithText } from '../../platform/db/like.ts';
 import '../works/legacy.tables.ts';
 import '../works/works.tables.ts';
 import './people.tables.ts';
+
+/**
+ * The least string greater than every string that begins with `prefix` (its last character one code
+ * point further), or null when there is none. With it, "begins with" is a range of the pen-name index.
+ */
+export function nextPrefix(prefix: string): string | null {
+  const chars = [...prefix];
+  while (chars.length) {
+    const last = chars.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) return chars.join('') + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1);
+  }
+  return null;
+}
 
 /** What the author search matches its text against. */
 export type SearchBy = 'pen_name' | 'phone' | 'account_id' | 'user_id' | 'book';
 
 /**
  * The accounts (pen names) of a brand for the console's author list, filtered by one search. A
- * pen name is matched by prefix (an index range), a phone exactly through its blind index, a book
+ * pen name is matched by prefix, case counting on both engines: on SQLite as a range of the
+ * (client_id, pen_name) index — a LIKE bound to a parameter would be planned again for every new
+ * prefix (0.2 ms a query) and read its matches out of order; on PostgreSQL as a literal LIKE over
+ * the text_pattern_ops index, right under any database collation. A phone is matched exactly through its blind index, a book
  * by its id or words of its title. Sorting and paging are left to the caller (pageOf); the page's
  * book counts are read after it (bookCountsOf), so a prefix shared by many pen names costs no
  * count per match.
  */
 export function accountSearch(
   db: Db,
+  engine: Engine,
   clientId: number,
   search: { by: SearchBy; text?: string; phoneHash?: string; id?: number; role?: string },
 ) {
@@ -35,7 +52,14 @@ export function accountSearch(
     .where('accounts.client_id', '=', clientId);
   if (search.role) query = query.where('accounts.role', '=', search.role as 'author');
   const { by, text, phoneHash, id } = search;
-  if (by === 'pen_name' && text) query = query.where(startsWithText('accounts.pen_name', text));
+  if (by === 'pen_name' && text) {
+    const next = nextPrefix(text);
+    if (engine === 'sqlite' && next !== null) {
+      query = query.where('accounts.pen_name', '>=', text).where('accounts.pen_name', '<', next);
+    } else {
+      query = query.where(startsWithText('accounts.pen_name', text));
+    }
+  }
   if (by === 'phone' && phoneHash) {
     // The phone of the person, or the phone bound to one pen name (each pen name may have its own).
     query = query.where((eb) =>

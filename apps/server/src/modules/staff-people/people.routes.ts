@@ -104,7 +104,7 @@ export async function staffPeopleRoutes(app: FastifyInstance): Promise<void> {
     const staff = staffOf(request);
     const q = parseInput(AuthorsQuery, request.query, request);
     const text = q.q ?? '';
-    const search: Parameters<typeof accountSearch>[2] = { by: q.by as SearchBy, role: q.role };
+    const search: Parameters<typeof accountSearch>[3] = { by: q.by as SearchBy, role: q.role };
     if (text) {
       if (q.by === 'pen_name') search.text = text;
       else if (q.by === 'phone') {
@@ -128,7 +128,7 @@ export async function staffPeopleRoutes(app: FastifyInstance): Promise<void> {
     // A pen-name search is read in pen-name order along the index, so a page costs the same however
     // many pen names share the prefix.
     const byPrefix = q.by === 'pen_name' && text !== '';
-    const page = await pageOf(accountSearch(ctx.db, staff.clientId, search), q, {
+    const page = await pageOf(accountSearch(ctx.db, ctx.engine, staff.clientId, search), q, {
       sorts: {
         pen_name: 'accounts.pen_name',
         created_at: 'accounts.created_at',
