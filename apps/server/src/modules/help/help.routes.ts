@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { recordAudit } from '../../platform/audit/audit.ts';
+import { recordAudit, recordNoChange } from '../../platform/audit/audit.ts';
 import { listQuery, staffOf } from '../../platform/http/console.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/input.ts';
@@ -191,7 +191,9 @@ export async function helpRoutes(app: FastifyInstance): Promise<void> {
       request.body,
       request,
     );
-    return ok(await help.setArticleStatus(staffOf(request).clientId, b.id, b.status, auditOf(request, b.reason)));
+    const result = await help.setArticleStatus(staffOf(request).clientId, b.id, b.status, auditOf(request, b.reason));
+    if (!result.changed) recordNoChange(request);
+    return ok(result);
   });
 
   routeAliases(

@@ -21,6 +21,8 @@ import * as rewards from './rewards.service.ts';
  */
 
 const admin = { config: { auth: 'admin' as const } };
+/** Stores a file and changes nothing else: the badge or level that uses it is audited when saved. */
+const imageUpload = { config: { auth: 'admin' as const, audit: false } };
 
 const Talk = z.object({ content: z.string().trim().max(500), author: z.string().trim().max(50) });
 const AccountRef = {
@@ -195,7 +197,7 @@ export async function rewardsConsoleRoutes(app: FastifyInstance): Promise<void> 
   });
 
   // An image is only stored here; it is written into a badge or level (and audited) when that is saved.
-  routeAliases(app, 'POST', ['/api/admin/rewards/images'], admin, async (request) => {
+  routeAliases(app, 'POST', ['/api/admin/rewards/images'], imageUpload, async (request) => {
     const staff = staffOf(request);
     const { kind } = parseInput(UploadQuery, request.query, request);
     const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
