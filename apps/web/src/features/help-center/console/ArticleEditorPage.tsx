@@ -9,7 +9,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Result,
   Row,
   Select,
@@ -19,11 +18,12 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { LinkButton } from '../../../components/LinkButton.tsx';
-import { ConsolePage } from '../../../console/ConsolePage.tsx';
+import { useUnsavedGuard } from '../../../components/useUnsavedGuard.tsx';
+import { ConsolePage, useConsoleLeaveTexts } from '../../../console/ConsolePage.tsx';
 import { CONSOLE_QUERY_ROOT, consoleGet, consolePost } from '../../../console/console-api.ts';
 import { ApiError } from '../../../platform/api-error.ts';
 import { errorMessage } from '../../../platform/api-reactions.ts';
@@ -115,29 +115,12 @@ function ArticleForm(props: { title: string; back: ReactNode; article: HelpArtic
   const categories = useHelpCategories();
   const [form] = Form.useForm<FormValues>();
   const a = props.article;
-  const [dirty, setDirtyState] = useState(false);
-  const dirtyRef = useRef(false);
-  const setDirty = (value: boolean) => {
-    dirtyRef.current = value;
-    setDirtyState(value);
-  };
+  const { dirty, setDirty, dialog: leaveDialog } = useUnsavedGuard(useConsoleLeaveTexts());
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [action, setAction] = useState<ArticleAction | null>(null);
   const watchedTitle = Form.useWatch('title', form) ?? '';
   const watchedBody = Form.useWatch('body', form) ?? '';
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirtyRef.current &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const beforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', beforeUnload);
-    return () => window.removeEventListener('beforeunload', beforeUnload);
-  }, [dirty]);
 
   const fromAddress = Number(search.get('category_id'));
   const initialValues: FormValues = a
@@ -356,17 +339,7 @@ function ArticleForm(props: { title: string; back: ReactNode; article: HelpArtic
         />
       )}
       <ArticleActionDialog action={action} onClose={() => setAction(null)} />
-      <Modal
-        open={blocker.state === 'blocked'}
-        title={t('console.help.editor.leaveTitle')}
-        okText={t('console.help.editor.leave')}
-        cancelText={t('console.help.editor.stay')}
-        okButtonProps={{ danger: true }}
-        onOk={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      >
-        {t('console.unsaved')}
-      </Modal>
+      {leaveDialog}
     </ConsolePage>
   );
 }

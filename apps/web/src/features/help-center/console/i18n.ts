@@ -78,9 +78,6 @@ const zhCN = {
         notFound: '这个问题不存在或已被删除',
         loadFailed: '问题加载失败',
         stats: '浏览 {{pv}} · 已解决 {{yes}} · 未解决 {{no}}',
-        leaveTitle: '离开此页？',
-        leave: '离开',
-        stay: '留下',
       },
       markdown: {
         heading: '小标题',
@@ -236,9 +233,6 @@ const enUS: typeof zhCN = {
         notFound: 'This article does not exist or was deleted',
         loadFailed: 'The article could not load',
         stats: '{{pv}} views · {{yes}} solved · {{no}} not solved',
-        leaveTitle: 'Leave this page?',
-        leave: 'Leave',
-        stay: 'Stay',
       },
       markdown: {
         heading: 'Heading',
