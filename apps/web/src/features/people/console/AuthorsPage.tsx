@@ -74,6 +74,7 @@ export default function AuthorsPage() {
             key: 'by',
             label: t('console.people.authors.by'),
             type: 'select',
+            defaultValue: 'pen_name',
             options: by.map((value) => ({ value, label: t(`console.people.authors.byOptions.${value}`) })),
           },
           {
