@@ -19,6 +19,7 @@ import { staffPeopleRoutes } from './modules/staff-people/people.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { screenplayApplicationRoutes } from './modules/works/screenplay-application.ts';
 import { worksRoutes } from './modules/works/works.routes.ts';
+import { auditGuard } from './platform/audit/audit.ts';
 import { checkAccess } from './platform/auth/guards.ts';
 import { Sessions } from './platform/auth/sessions.ts';
 import { BRANDS_RECHECK_MS, Brands } from './platform/brands/brands.ts';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   app.decorateRequest('auth', null);
+  app.decorateRequest('auditRecorded', false);
   app.addHook('onClose', async () => {
     for (const fn of closers.reverse()) await fn();
     if (!options.database) await database.close();
@@ -177,6 +179,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     };
     const existing = route.preHandler ? [route.preHandler].flat() : [];
     route.preHandler = [guard, ...existing];
+    const methods = [route.method].flat();
+    const staffWrite =
+      (requirement === 'editor' || requirement === 'admin') && !methods.every((m) => m === 'GET' || m === 'HEAD');
+    if (staffWrite && route.config?.audit !== false) {
+      route.onSend = [
+        ...(route.onSend ? [route.onSend].flat() : []),
+        auditGuard({ refuse: config.NODE_ENV === 'test' }),
+      ];
+    }
   });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

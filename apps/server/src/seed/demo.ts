@@ -1,5 +1,6 @@
 import type { AppContext } from '../platform/context.ts';
 import { type DemoAuthors, seedAuthors } from './authors.seed.ts';
+import { seedEditors } from './editors.seed.ts';
 import { seedHome } from './home.seed.ts';
 import { seedScreenplayApplications } from './screenplay-applications.seed.ts';
 import { seedWorks } from './works.seed.ts';
@@ -27,4 +28,5 @@ const CONTENT_SEEDERS: Array<(ctx: AppContext, demo: DemoData) => Promise<void>>
   seedHome,
   seedWorks,
   seedScreenplayApplications,
+  seedEditors,
 ];

@@ -1,5 +1,8 @@
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UnsavedTexts } from '../components/useUnsavedGuard.tsx';
+import './i18n.ts';
 
 /** The frame of every console screen: its title, actions on the right, then the content. */
 export function ConsolePage(props: { title: ReactNode; extra?: ReactNode; children: ReactNode }) {
@@ -14,4 +17,15 @@ export function ConsolePage(props: { title: ReactNode; extra?: ReactNode; childr
       {props.children}
     </section>
   );
+}
+
+/** What a console page asks before unsaved changes are left (for useUnsavedGuard). */
+export function useConsoleLeaveTexts(): UnsavedTexts {
+  const { t } = useTranslation();
+  return {
+    title: t('console.leave.title'),
+    text: t('console.unsaved'),
+    leave: t('console.leave.leave'),
+    stay: t('console.leave.stay'),
+  };
 }

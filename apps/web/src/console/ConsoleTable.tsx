@@ -25,7 +25,14 @@ export interface ConsoleColumn<T> extends TableColumnType<T> {
 /** A filter above the table; its value lives in the address under `key` (a date range under `<key>_from`/`_to`). */
 export type ConsoleFilter =
   | { key: string; label: string; type: 'text'; placeholder?: string }
-  | { key: string; label: string; type: 'select'; options: { value: string; label: string }[] }
+  | {
+      key: string;
+      label: string;
+      type: 'select';
+      options: { value: string; label: string }[];
+      /** A choice that is always made (no "全部"): shown when the address names none, which the server defaults to. */
+      defaultValue?: string;
+    }
   | { key: string; label: string; type: 'dateRange' };
 
 export interface ConsoleTableProps<T> {
@@ -257,9 +264,13 @@ function FilterBar(props: {
               <Select
                 aria-label={filter.label}
                 style={{ minWidth: 140 }}
-                value={draft[filter.key] ?? ''}
+                value={draft[filter.key] || (filter.defaultValue ?? '')}
                 onChange={(value) => props.update({ ...draft, [filter.key]: value, page: null })}
-                options={[{ value: '', label: t('console.table.all') }, ...filter.options]}
+                options={
+                  filter.defaultValue === undefined
+                    ? [{ value: '', label: t('console.table.all') }, ...filter.options]
+                    : filter.options
+                }
               />
             </Space>
           );

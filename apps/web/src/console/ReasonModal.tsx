@@ -14,6 +14,11 @@ export interface ReasonModalProps {
   danger?: boolean;
   /** A reason is asked for unless this is false (then the dialog only confirms). */
   reasonRequired?: boolean;
+  /** Offers the reason box without requiring it (e.g. an approval's optional note). */
+  reasonOptional?: boolean;
+  reasonPlaceholder?: string;
+  /** What an empty reason is told, when the generic '请填写原因' is too vague. */
+  requiredMessage?: string;
   minLength?: number;
   maxLength?: number;
   reasonLabel?: ReactNode;
@@ -37,13 +42,14 @@ export function ReasonModal(props: ReasonModalProps) {
   const max = props.maxLength ?? 200;
   const asks = props.reasonRequired !== false;
   const trimmed = reason.trim();
-  const problem = !asks
-    ? null
-    : trimmed.length === 0
-      ? t('console.reason.required')
-      : trimmed.length < min
-        ? t('console.reason.tooShort', { min })
-        : null;
+  const problem =
+    !asks || (props.reasonOptional && trimmed.length === 0)
+      ? null
+      : trimmed.length === 0
+        ? (props.requiredMessage ?? t('console.reason.required'))
+        : trimmed.length < min
+          ? t('console.reason.tooShort', { min })
+          : null;
 
   const close = () => {
     if (pending) return;
@@ -93,7 +99,7 @@ export function ReasonModal(props: ReasonModalProps) {
             maxLength={max}
             showCount
             autoSize={{ minRows: 3, maxRows: 6 }}
-            placeholder={t('console.reason.placeholder')}
+            placeholder={props.reasonPlaceholder ?? t('console.reason.placeholder')}
             status={touched && problem ? 'error' : undefined}
             onChange={(e) => setReason(e.target.value)}
             onBlur={() => setTouched(true)}

@@ -57,6 +57,7 @@ const zhCN = {
       cancel: '取消',
     },
     unsaved: '有未保存的修改，离开后将丢失。确定离开吗？',
+    leave: { title: '离开此页？', leave: '离开', stay: '留下' },
     audit: {
       title: '审计日志',
       time: '时间',
@@ -137,6 +138,7 @@ const enUS: typeof zhCN = {
       cancel: 'Cancel',
     },
     unsaved: 'You have unsaved changes that will be lost if you leave. Leave anyway?',
+    leave: { title: 'Leave this page?', leave: 'Leave', stay: 'Stay' },
     audit: {
       title: 'Audit log',
       time: 'Time',

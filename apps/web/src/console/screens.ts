@@ -1,6 +1,10 @@
 import type { ComponentType } from 'react';
 import { consoleScreens as brandSettingsScreens } from '../features/brand-settings/console/screens.ts';
+import { consoleScreens as helpScreens } from '../features/help-center/console/screens.ts';
 import { consoleScreens as homeScreens } from '../features/home/console/screens.ts';
+import { consoleScreens as messagesScreens } from '../features/messages/console/screens.ts';
+import { consoleScreens as peopleScreens } from '../features/people/console/screens.ts';
+import { consoleScreens as rewardsScreens } from '../features/rewards/console/screens.ts';
 import { consoleScreens as worksScreens } from '../features/works/console/screens.ts';
 
 /**
@@ -44,8 +48,12 @@ const shellScreens: ConsoleScreen[] = [
 export const CONSOLE_SCREENS: ConsoleScreen[] = [
   ...shellScreens,
   ...homeScreens,
+  ...messagesScreens,
+  ...rewardsScreens,
   ...worksScreens,
   ...brandSettingsScreens,
+  ...peopleScreens,
+  ...helpScreens,
 ];
 
 export const canOpen = (screen: Pick<ConsoleScreen, 'role'>, role: 'editor' | 'admin') =>

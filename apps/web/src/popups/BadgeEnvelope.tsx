@@ -165,7 +165,7 @@ export function BadgeEnvelope({ data, onClose }: { data: BadgePopData; onClose: 
   );
 }
 
-function BadgeSlide({
+export function BadgeSlide({
   badge,
   fields,
   active,

@@ -88,9 +88,9 @@ describe('console AI questions log', () => {
     expect(await questions({ mark: 'useless' })).toEqual(['勋章墙在哪里']);
     expect(await questions({ mark: 'use' })).toEqual(['稿费每个月几号到账']);
     expect(await questions({ mark: 'none' })).toHaveLength(6);
-    expect(await questions({ from: Date.now() + 60_000 })).toEqual([]);
-    expect(await questions({ to: Date.now() - 3_600_000 })).toEqual([]);
-    expect(await questions({ from: Date.now() - 3_600_000, to: Date.now() + 1000 })).toHaveLength(8);
+    expect(await questions({ created_from: Date.now() + 60_000 })).toEqual([]);
+    expect(await questions({ created_to: Date.now() - 3_600_000 })).toEqual([]);
+    expect(await questions({ created_from: Date.now() - 3_600_000, created_to: Date.now() + 1000 })).toHaveLength(8);
     expect(await questions({ keyword: '实体书' })).toHaveLength(4);
     // The greeting got an introduction, not a search: it is not "nothing found".
     const nothing = await questions({ nothing_found: 1 });
@@ -135,6 +135,8 @@ describe('console "nothing found": what to write next', () => {
     expect(byRecent.body.data.list[0].question).toBe('火星上能投稿吗');
     const keyword = await callers.editor.get(NOTHING, { keyword: '火星' });
     expect(keyword.body.data.list.map((r: { question: string }) => r.question)).toEqual(['火星上能投稿吗']);
+    const later = await callers.editor.get(NOTHING, { created_from: Date.now() + 60_000 });
+    expect(later.body.data).toMatchObject({ total: 0, list: [] });
   });
 
   it('shows the article that answers it once an admin has written one', async () => {

@@ -51,8 +51,8 @@ export interface ChatFilter {
   /** Words of the question, taken literally. */
   keyword?: string;
   /** Asked at or after / before (epoch ms). */
-  from?: number;
-  to?: number;
+  created_from?: number;
+  created_to?: number;
   page: number;
   page_size: number;
   sort?: 'created_at' | 'duration_ms';
@@ -87,8 +87,8 @@ export function listChats(db: Db, clientId: number, filter: ChatFilter) {
   if (filter.outcome) q = q.where('ai_chats.outcome', '=', filter.outcome);
   if (filter.nothing_found) q = q.where('ai_chats.retrieved', '=', 0);
   if (filter.keyword) q = q.where(containsText('ai_chats.question', filter.keyword));
-  if (filter.from !== undefined) q = q.where('ai_chats.created_at', '>=', filter.from);
-  if (filter.to !== undefined) q = q.where('ai_chats.created_at', '<', filter.to);
+  if (filter.created_from !== undefined) q = q.where('ai_chats.created_at', '>=', filter.created_from);
+  if (filter.created_to !== undefined) q = q.where('ai_chats.created_at', '<', filter.created_to);
   return pageOf(q, filter, {
     sorts: { created_at: 'ai_chats.created_at', duration_ms: 'ai_chats.duration_ms' },
     defaultSort: 'created_at',
@@ -99,8 +99,8 @@ export function listChats(db: Db, clientId: number, filter: ChatFilter) {
 
 export interface NothingFoundFilter {
   keyword?: string;
-  from?: number;
-  to?: number;
+  created_from?: number;
+  created_to?: number;
   page: number;
   page_size: number;
   sort?: 'asks' | 'authors' | 'last_asked_at';
@@ -128,8 +128,8 @@ export function listNothingFound(db: Db, clientId: number, filter: NothingFoundF
     .where('answer_index', '=', 0)
     .where('question_key', 'is not', null);
   if (filter.keyword) inner = inner.where(containsText('question', filter.keyword));
-  if (filter.from !== undefined) inner = inner.where('created_at', '>=', filter.from);
-  if (filter.to !== undefined) inner = inner.where('created_at', '<', filter.to);
+  if (filter.created_from !== undefined) inner = inner.where('created_at', '>=', filter.created_from);
+  if (filter.created_to !== undefined) inner = inner.where('created_at', '<', filter.created_to);
   const grouped = db.selectFrom(inner.groupBy('question_key').as('g')).selectAll();
   return pageOf(grouped, filter, {
     sorts: { asks: 'g.asks', authors: 'g.authors', last_asked_at: 'g.last_asked_at' },

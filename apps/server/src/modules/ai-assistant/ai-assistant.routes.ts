@@ -35,14 +35,14 @@ const ChatsQuery = listQuery(['created_at', 'duration_ms'], {
     .transform((v) => v === '1' || v === 'true')
     .optional(),
   keyword: z.string().trim().max(50).optional(),
-  from: Time.optional(),
-  to: Time.optional(),
+  created_from: Time.optional(),
+  created_to: Time.optional(),
 });
 
 const NothingFoundQuery = listQuery(['asks', 'authors', 'last_asked_at'], {
   keyword: z.string().trim().max(50).optional(),
-  from: Time.optional(),
-  to: Time.optional(),
+  created_from: Time.optional(),
+  created_to: Time.optional(),
 });
 
 /** The profile's contributors are kept per process; the assistant's fields are the same function for every app. */

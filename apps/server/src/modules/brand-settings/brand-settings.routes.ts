@@ -1,5 +1,6 @@
 import { BRAND_LIMITS } from '@author-centre/shared/brand-settings';
 import type { FastifyInstance } from 'fastify';
+import { recordNoChange } from '../../platform/audit/audit.ts';
 import { staffOf } from '../../platform/http/console.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { routeAliases } from '../../platform/http/routes.ts';
@@ -18,7 +19,9 @@ export async function brandSettingsRoutes(app: FastifyInstance): Promise<void> {
     ok({ ...(await service.read(staffOf(request).clientId)), limits: BRAND_LIMITS }),
   );
 
-  routeAliases(app, 'POST', ['/api/admin/brand/settings'], admin, async (request) =>
-    ok({ ...(await service.save(request, request.body)), limits: BRAND_LIMITS }),
-  );
+  routeAliases(app, 'POST', ['/api/admin/brand/settings'], admin, async (request) => {
+    const saved = await service.save(request, request.body);
+    if (saved.changed.length === 0) recordNoChange(request);
+    return ok({ ...saved, limits: BRAND_LIMITS });
+  });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordAudit } from '../../platform/audit/audit.ts';
+import { recordAudit, recordNoChange } from '../../platform/audit/audit.ts';
 import { consoleCallers } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -7,7 +7,24 @@ let t: TestApp;
 let callers: Awaited<ReturnType<typeof consoleCallers>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Probe routes: console writes with and without their audit record.
+  t = await createTestApp({}, (app) => {
+    const admin = { config: { auth: 'admin' as const } };
+    app.post('/api/admin/probe/forgets-audit', admin, async () => ({ code: 200, data: { done: true } }));
+    app.post('/api/admin/probe/audited', admin, async (request) => {
+      await recordAudit(app.ctx.db, request, {
+        action: 'probe.write',
+        targetType: 'probe',
+        targetId: 1,
+        summary: 'probe',
+      });
+      return { code: 200, data: { done: true } };
+    });
+    app.post('/api/admin/probe/no-change', admin, async (request) => {
+      recordNoChange(request);
+      return { code: 200, data: { done: false } };
+    });
+  });
   callers = await consoleCallers(t);
 });
 afterAll(async () => t.close());
@@ -101,5 +118,19 @@ describe('console: the audit log', () => {
       const res = await callers.admin.raw({ method, url: '/api/admin/audit', payload: '{}' });
       expect(res.status).toBe(404);
     }
+  });
+});
+
+describe('console: the audit guard', () => {
+  it('refuses (in tests) a console write that succeeded without an audit record, and lets recorded or no-op writes through', async () => {
+    const forgot = await callers.admin.post('/api/admin/probe/forgets-audit');
+    expect(forgot.status).toBe(500);
+    expect(forgot.body.errors.title).toContain('without an audit record');
+    const audited = await callers.admin.post('/api/admin/probe/audited');
+    expect(audited.body.data).toEqual({ done: true });
+    const unchanged = await callers.admin.post('/api/admin/probe/no-change');
+    expect(unchanged.body.data).toEqual({ done: false });
+    // A refused write needs no record.
+    expect((await callers.author.post('/api/admin/probe/forgets-audit')).status).toBe(403);
   });
 });

@@ -168,10 +168,15 @@ describe('console help centre: articles', () => {
     expect(again.body.data.changed).toBe(false);
     expect(await auditOf('help.article.publish', id)).toHaveLength(1);
 
-    await admin.post('/api/admin/help/article/status', { id, status: 0 });
+    await admin.post('/api/admin/help/article/status', { id, status: 0, reason: '活动规则还在调整' });
     expect((await authorSees(ids)).status).toBe(404);
     const [down] = await auditOf('help.article.unpublish', id);
-    expect(down).toMatchObject({ summary: '下线问题「什么是限时免费活动？」', client_id: 2, actor_role: 'admin' });
+    expect(down).toMatchObject({
+      summary: '下线问题「什么是限时免费活动？」',
+      reason: '活动规则还在调整',
+      client_id: 2,
+      actor_role: 'admin',
+    });
     expect(JSON.parse(down.before_json!)).toEqual({ status: 1 });
     expect(JSON.parse(down.after_json!)).toEqual({ status: 0 });
   });

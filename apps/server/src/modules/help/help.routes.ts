@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { recordAudit } from '../../platform/audit/audit.ts';
+import { recordAudit, recordNoChange } from '../../platform/audit/audit.ts';
 import { listQuery, staffOf } from '../../platform/http/console.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/input.ts';
@@ -56,6 +56,9 @@ const ArticleInput = z.object({
   sort: z.coerce.number().int().min(0).max(100_000).optional(),
   updated_at: z.number().int().min(0).optional(),
 });
+
+/** Why an article is taken down or deleted (optional; kept in the audit log). */
+const Reason = z.string().trim().max(200).optional();
 
 const CategoriesQuery = listQuery(['sort', 'name', 'updated_at'], {});
 
@@ -117,10 +120,11 @@ export async function helpRoutes(app: FastifyInstance): Promise<void> {
   // read the AI questions log instead (ai-assistant module). Each path under /api/admin is the
   // console's; the /api/pc/v1/admin names are the first admin API's, the same handlers.
   const admin = { config: { auth: 'admin' as const } };
+  /** Records in the audit log, with the reason the staff member gave for taking an article down, if any. */
   const auditOf =
-    (request: FastifyRequest): Audit =>
+    (request: FastifyRequest, reason?: string): Audit =>
     (tx, entry) =>
-      recordAudit(tx, request, entry);
+      recordAudit(tx, request, { ...entry, reason: entry.reason ?? reason });
 
   routeAliases(
     app,
@@ -183,11 +187,13 @@ export async function helpRoutes(app: FastifyInstance): Promise<void> {
 
   routeAliases(app, 'POST', ['/api/admin/help/article/status'], admin, async (request) => {
     const b = parseInput(
-      z.object({ id: Number_, status: z.union([z.literal(0), z.literal(1)]) }),
+      z.object({ id: Number_, status: z.union([z.literal(0), z.literal(1)]), reason: Reason }),
       request.body,
       request,
     );
-    return ok(await help.setArticleStatus(staffOf(request).clientId, b.id, b.status, auditOf(request)));
+    const result = await help.setArticleStatus(staffOf(request).clientId, b.id, b.status, auditOf(request, b.reason));
+    if (!result.changed) recordNoChange(request);
+    return ok(result);
   });
 
   routeAliases(
@@ -196,8 +202,8 @@ export async function helpRoutes(app: FastifyInstance): Promise<void> {
     ['/api/admin/help/article/delete', '/api/pc/v1/admin/help/article/delete'],
     admin,
     async (request) => {
-      const b = parseInput(z.object({ id: Number_ }), request.body, request);
-      return ok(await help.deleteArticle(staffOf(request).clientId, b.id, auditOf(request)));
+      const b = parseInput(z.object({ id: Number_, reason: Reason }), request.body, request);
+      return ok(await help.deleteArticle(staffOf(request).clientId, b.id, auditOf(request, b.reason)));
     },
   );
 }

@@ -21,6 +21,8 @@ import * as rewards from './rewards.service.ts';
  */
 
 const admin = { config: { auth: 'admin' as const } };
+/** Stores a file and changes nothing else: the badge or level that uses it is audited when saved. */
+const imageUpload = { config: { auth: 'admin' as const, audit: false } };
 
 const Talk = z.object({ content: z.string().trim().max(500), author: z.string().trim().max(50) });
 const AccountRef = {
@@ -78,6 +80,7 @@ const LevelFields = {
   jump_url: z.union([JumpUrl, z.literal('')]).optional(),
 };
 const LevelBody = z.object({ level: LevelNumber, ...LevelFields });
+const LevelListQuery = listQuery(['level'], {});
 const LevelUpdateBody = z.object(LevelFields);
 const LevelChangeBody = z.object({
   ...AccountRef,
@@ -194,7 +197,7 @@ export async function rewardsConsoleRoutes(app: FastifyInstance): Promise<void> 
   });
 
   // An image is only stored here; it is written into a badge or level (and audited) when that is saved.
-  routeAliases(app, 'POST', ['/api/admin/rewards/images'], admin, async (request) => {
+  routeAliases(app, 'POST', ['/api/admin/rewards/images'], imageUpload, async (request) => {
     const staff = staffOf(request);
     const { kind } = parseInput(UploadQuery, request.query, request);
     const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -319,14 +322,20 @@ export async function rewardsConsoleRoutes(app: FastifyInstance): Promise<void> 
 
   routeAliases(app, 'GET', ['/api/admin/rewards/levels'], admin, async (request) => {
     const staff = staffOf(request);
-    const [levels, counts] = await Promise.all([
-      repo.listLevels(ctx.db, staff.clientId),
+    const q = parseInput(LevelListQuery, request.query, request);
+    const [page, counts] = await Promise.all([
+      pageOf(ctx.db.selectFrom('author_levels').selectAll().where('client_id', '=', staff.clientId), q, {
+        sorts: { level: 'level' },
+        defaultSort: 'level',
+        defaultOrder: 'ascend',
+        tiebreak: 'id',
+      }),
       repo.authorsPerLevel(ctx.db, staff.clientId),
     ]);
     const authors = new Map(counts.map((c) => [Number(c.level), Number(c.n)]));
     return ok({
-      list: levels.map((row) => ({ ...rewards.levelView(row), authors: authors.get(row.level) ?? 0 })),
-      total: levels.length,
+      ...page,
+      list: page.list.map((row) => ({ ...rewards.levelView(row), authors: authors.get(row.level) ?? 0 })),
     });
   });
 

@@ -182,10 +182,6 @@ export function findLevel(db: Db | Tx, clientId: number, by: { id?: number; leve
   return query.executeTakeFirst();
 }
 
-export function listLevels(db: Db, clientId: number) {
-  return db.selectFrom('author_levels').selectAll().where('client_id', '=', clientId).orderBy('level', 'asc').execute();
-}
-
 /** How many author accounts of the brand are at each level. */
 export function authorsPerLevel(db: Db, clientId: number) {
   return db

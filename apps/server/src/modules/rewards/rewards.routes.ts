@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { recordAudit } from '../../platform/audit/audit.ts';
 import { authOf } from '../../platform/auth/guards.ts';
+import { inTransaction } from '../../platform/db/database.ts';
+import { staffOf } from '../../platform/http/console.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/input.ts';
 import { routeAliases } from '../../platform/http/routes.ts';
@@ -84,7 +87,21 @@ export async function rewardsRoutes(app: FastifyInstance): Promise<void> {
 
   // Console: badges, levels and graduations (the first admin paths are aliases there).
   await rewardsConsoleRoutes(app);
-  routeAliases(app, 'POST', ['/api/pc/v1/admin/home-models'], admin, async (request) =>
-    ok(await rewards.publishHomeModel(ctx, authOf(request).clientId, parseInput(HomeModelBody, request.body, request))),
-  );
+  routeAliases(app, 'POST', ['/api/pc/v1/admin/home-models'], admin, async (request) => {
+    const input = parseInput(HomeModelBody, request.body, request);
+    const clientId = staffOf(request).clientId;
+    return ok(
+      await inTransaction(ctx.db, async (tx) => {
+        const card = await rewards.publishHomeModel(ctx, clientId, input, Date.now(), tx);
+        await recordAudit(tx, request, {
+          action: 'home_model.publish',
+          targetType: 'account',
+          targetId: card.account_id,
+          summary: `给作者发布首页卡片「${input.level_txt}」`,
+          after: input,
+        });
+        return card;
+      }),
+    );
+  });
 }

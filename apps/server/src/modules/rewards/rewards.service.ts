@@ -11,7 +11,7 @@ import {
 } from '@author-centre/shared/home-api';
 import type { AuthContext } from '../../platform/auth/sessions.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { type Db, inTransaction } from '../../platform/db/database.ts';
+import { type Db, inTransaction, type Tx } from '../../platform/db/database.ts';
 import { badInput, conflict, notFound } from '../../platform/http/errors.ts';
 import * as repo from './rewards.repository.ts';
 
@@ -551,8 +551,14 @@ export interface HomeModelInput extends AccountRef {
 }
 
 /** Publishes a common_model card (pop 4) to an author, shown until reported. */
-export async function publishHomeModel(ctx: AppContext, clientId: number, input: HomeModelInput, now = Date.now()) {
-  const account = await resolveAuthor(ctx, clientId, input);
+export async function publishHomeModel(
+  ctx: AppContext,
+  clientId: number,
+  input: HomeModelInput,
+  now = Date.now(),
+  db: Db | Tx = ctx.db,
+) {
+  const account = await resolveAuthor(ctx, clientId, input, db);
   const payload: HomeModelPayload = {
     level: input.level,
     level_txt: input.level_txt,
@@ -561,7 +567,7 @@ export async function publishHomeModel(ctx: AppContext, clientId: number, input:
     jump_url: input.jump_url ?? '',
     bg_image_link: input.bg_image_link ?? '',
   };
-  const row = await ctx.db
+  const row = await db
     .insertInto('home_models')
     .values({
       client_id: clientId,

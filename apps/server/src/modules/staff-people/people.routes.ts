@@ -10,6 +10,7 @@ import { sessionOrigins, signInsOf } from '../auth/sign-in-log.ts';
 import {
   accountSearch,
   accountsOfPerson,
+  bookCountsOf,
   booksOfPerson,
   editorsOfAuthors,
   editorsOfBooks,
@@ -103,7 +104,7 @@ export async function staffPeopleRoutes(app: FastifyInstance): Promise<void> {
     const staff = staffOf(request);
     const q = parseInput(AuthorsQuery, request.query, request);
     const text = q.q ?? '';
-    const search: Parameters<typeof accountSearch>[2] = { by: q.by as SearchBy, role: q.role };
+    const search: Parameters<typeof accountSearch>[3] = { by: q.by as SearchBy, role: q.role };
     if (text) {
       if (q.by === 'pen_name') search.text = text;
       else if (q.by === 'phone') {
@@ -127,7 +128,7 @@ export async function staffPeopleRoutes(app: FastifyInstance): Promise<void> {
     // A pen-name search is read in pen-name order along the index, so a page costs the same however
     // many pen names share the prefix.
     const byPrefix = q.by === 'pen_name' && text !== '';
-    const page = await pageOf(accountSearch(ctx.db, staff.clientId, search), q, {
+    const page = await pageOf(accountSearch(ctx.db, ctx.engine, staff.clientId, search), q, {
       sorts: {
         pen_name: 'accounts.pen_name',
         created_at: 'accounts.created_at',
@@ -150,11 +151,15 @@ export async function staffPeopleRoutes(app: FastifyInstance): Promise<void> {
         .execute();
       for (const r of rows) userPhones.set(r.id, r.phone_enc);
     }
+    const bookCounts = await bookCountsOf(
+      ctx.db,
+      page.list.map((r) => r.account_id),
+    );
     return ok({
       ...page,
       list: page.list.map(({ phone_enc, ...row }) => ({
         ...row,
-        book_count: num(row.book_count),
+        book_count: bookCounts.get(row.account_id) ?? 0,
         phone: maskPhone(open(phone_enc ?? userPhones.get(row.user_id) ?? null)),
       })),
     });
@@ -342,7 +347,18 @@ export async function staffPeopleRoutes(app: FastifyInstance): Promise<void> {
       staff.clientId,
       page.list.map((b) => b.book_id),
     );
-    return ok({ ...page, list: page.list.map((b) => ({ ...b, editors: editors.get(b.book_id) ?? [] })) });
+    const authorEditors = await editorsOfAuthors(ctx.db, staff.clientId, [
+      ...new Set(page.list.map((b) => b.account_id)),
+    ]);
+    return ok({
+      ...page,
+      list: page.list.map((b) => ({
+        ...b,
+        editors: editors.get(b.book_id) ?? [],
+        /** The author's editors, who look after the book while it has none of its own (what the author sees). */
+        author_editors: authorEditors.get(b.account_id) ?? [],
+      })),
+    });
   });
 
   routeAliases(app, 'GET', ['/api/admin/editors/authors'], editor, async (request) => {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import { recordAudit } from '../../platform/audit/audit.ts';
+import { recordAudit, recordNoChange } from '../../platform/audit/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction, type Tx } from '../../platform/db/database.ts';
 import type { Role } from '../../platform/db/schema.ts';
@@ -349,6 +349,7 @@ export class PeopleService {
           after: { editors: names(after) },
         });
       }
+      if (changed === 0) recordNoChange(request);
       return { changed, unchanged: unique.length - changed };
     });
   }

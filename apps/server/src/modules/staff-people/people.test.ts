@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleCallers, createAuthor, signedInClient, type TestAuthor } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
 import { freshCode } from '../auth/auth.test-helpers.ts';
+import { nextPrefix } from './people.repository.ts';
 import { createBook } from '../works/works.fixtures.ts';
 import '../../platform/audit/audit.tables.ts';
 import '../auth/auth.tables.ts';
@@ -105,6 +106,14 @@ describe('console authors: search', () => {
     const platform = await callers.platformAdmin.get('/api/admin/authors', { q: '青云客' });
     delete callers.platformAdmin.headers['x-console-client'];
     expect(platform.body.data.total).toBe(2);
+  });
+
+  it('reads a prefix as the range of pen names up to its next string', () => {
+    expect(nextPrefix('青云')).toBe('青互');
+    expect(nextPrefix('ab')).toBe('ac');
+    expect(nextPrefix('a\u{10FFFF}')).toBe('b');
+    expect(nextPrefix('\u{D7FF}')).toBe('\u{E000}');
+    expect(nextPrefix('\u{10FFFF}')).toBeNull();
   });
 
   it('finds by the whole phone through its blind index and shows it masked only', async () => {

@@ -224,6 +224,15 @@ describe("editors' portfolios: authors", () => {
     // books[2] keeps its own editor.
     const own = await writerClient.get('/api/author-book/get-new-editors', { book_id: books[2] });
     expect(own.body.data.list.map((e: { name: string }) => e.name)).toEqual([editorA.penName]);
+    // The console says the same: the book is looked after (by the author's editor), not unassigned.
+    const none = await callers.editor.get('/api/admin/editors/books', { editor_id: 'none' });
+    expect(none.body.data.list.map((b: { book_id: number }) => b.book_id)).not.toContain(books[0]);
+    const all = await callers.editor.get('/api/admin/editors/books', { keyword: `长夜行${suffix}` });
+    expect(all.body.data.list[0]).toMatchObject({
+      book_id: books[0],
+      editors: [],
+      author_editors: [{ editor_id: editorB.accountId, name: editorB.penName }],
+    });
 
     const mine = await callers.editor.get('/api/admin/editors/authors', { editor_id: editorB.accountId });
     expect(mine.body.data.list).toMatchObject([
@@ -288,5 +297,56 @@ describe("editors' portfolios: authors", () => {
       .where('account_id', '=', writer.accountId)
       .executeTakeFirstOrThrow();
     expect(row.client_id).toBe(2);
+  });
+});
+
+describe("editors' portfolios: who may read and change them", () => {
+  it('every read: visitor 401, author 403, staff of the brand yes, another brand sees none of it, a platform admin in the brand does', async () => {
+    for (const path of ['/api/admin/editors', '/api/admin/editors/books', '/api/admin/editors/authors']) {
+      expect((await callers.visitor.get(path)).status, path).toBe(401);
+      expect((await callers.author.get(path)).status, path).toBe(403);
+      expect((await callers.editor.get(path)).body.data.total, path).toBeGreaterThan(0);
+      expect((await callers.admin.get(path)).body.data.total, path).toBeGreaterThan(0);
+      const other = await callers.otherBrandAdmin.get(path);
+      expect(JSON.stringify(other.body.data.list), path).not.toContain(suffix);
+      callers.platformAdmin.headers['x-console-client'] = '2';
+      const platform = await callers.platformAdmin.get(path);
+      delete callers.platformAdmin.headers['x-console-client'];
+      expect(JSON.stringify(platform.body.data.list), path).toContain(suffix);
+    }
+  });
+
+  it('every removal: visitor 401, author and editor 403, another brand refused, and nothing changes', async () => {
+    await callers.admin.post('/api/admin/editors/books/assign', {
+      book_ids: [books[1]],
+      to_editor_id: editorA.accountId,
+      reason: '矩阵测试',
+    });
+    const before = await auditCount('editor.unassign_book');
+    for (const [path, body] of [
+      ['/api/admin/editors/books/unassign', { book_ids: [books[1]], editor_id: editorA.accountId, reason: '测试' }],
+      [
+        '/api/admin/editors/authors/unassign',
+        { account_ids: [writer.accountId], editor_id: editorA.accountId, reason: '测试' },
+      ],
+    ] as const) {
+      expect((await callers.visitor.post(path, body)).status, path).toBe(401);
+      expect((await callers.author.post(path, body)).status, path).toBe(403);
+      expect((await callers.editor.post(path, body)).status, path).toBe(403);
+      const other = await callers.otherBrandAdmin.post(path, body);
+      expect(other.status, path).toBe(400);
+      expect(other.body.errors.field, path).toBe('editor_id');
+    }
+    expect(await bookEditors(books[1])).toContain(editorA.accountId);
+    expect(await auditCount('editor.unassign_book')).toBe(before);
+  });
+
+  it('people sub-pages: visitor 401, author 403', async () => {
+    for (const sub of ['books', 'sessions', 'sign-ins']) {
+      const path = `/api/admin/authors/people/${writer.userId}/${sub}`;
+      expect((await callers.visitor.get(path)).status, path).toBe(401);
+      expect((await callers.author.get(path)).status, path).toBe(403);
+      expect((await callers.editor.get(path)).body.code, path).toBe(200);
+    }
   });
 });

@@ -9,9 +9,11 @@ import {
 } from '@author-centre/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { recordAudit } from '../../platform/audit/audit.ts';
 import { authOf } from '../../platform/auth/guards.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { type Db, inTransaction } from '../../platform/db/database.ts';
+import { staffOf } from '../../platform/http/console.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError, badInput, rateLimited } from '../../platform/http/errors.ts';
 import { parseInput } from '../../platform/http/input.ts';
@@ -423,10 +425,10 @@ export async function worksLegacyRoutes(app: FastifyInstance): Promise<void> {
   // Admin: who edits a book (editors are accounts of the brand with role 'editor'); replaces the list.
   routeAliases(app, 'POST', ['/api/pc/v1/admin/book/editors'], admin, async (request) => {
     const body = parseInput(z.object({ book_id: id, editor_ids: z.array(id).max(10) }), request.body, request);
-    const clientId = request.brand.clientId;
+    const clientId = staffOf(request).clientId;
     const book = await ctx.db
       .selectFrom('books')
-      .select('id')
+      .select(['id', 'title'])
       .where('id', '=', body.book_id)
       .where('client_id', '=', clientId)
       .where('deleted_at', 'is', null)
@@ -452,6 +454,12 @@ export async function worksLegacyRoutes(app: FastifyInstance): Promise<void> {
     }
     const now = Date.now();
     await inTransaction(ctx.db, async (tx) => {
+      const before = await tx
+        .selectFrom('book_editors')
+        .select('editor_account_id')
+        .where('book_id', '=', book.id)
+        .orderBy('id')
+        .execute();
       await tx.deleteFrom('book_editors').where('book_id', '=', book.id).execute();
       for (const editorId of ids) {
         await tx
@@ -459,6 +467,14 @@ export async function worksLegacyRoutes(app: FastifyInstance): Promise<void> {
           .values({ client_id: clientId, book_id: book.id, editor_account_id: editorId, assigned_at: now })
           .execute();
       }
+      await recordAudit(tx, request, {
+        action: 'editor.set_book_editors',
+        targetType: 'book',
+        targetId: book.id,
+        summary: `设置《${book.title}》的编辑`,
+        before: { editor_ids: before.map((r) => r.editor_account_id) },
+        after: { editor_ids: ids },
+      });
     });
     return ok({ book_id: book.id, editor_ids: ids });
   });

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import { ErrorCode } from '@author-centre/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/database.ts';
 import { staffOf } from '../http/console.ts';
 import './audit.tables.ts';
@@ -49,4 +50,42 @@ export async function recordAudit(db: Db | Tx, request: FastifyRequest, entry: A
       created_at: Date.now(),
     })
     .execute();
+  request.auditRecorded = true;
+}
+
+/**
+ * Says that a console write changed nothing (publishing what is already published, saving the same
+ * settings), so there is nothing to record: the audit guard lets it through.
+ */
+export function recordNoChange(request: FastifyRequest): void {
+  request.auditRecorded = true;
+}
+
+/**
+ * The guard that makes the audit log complete: a console write (an editor or admin route that is
+ * not a GET) that succeeds without a recordAudit call is logged as an error, and in tests answered
+ * with 500 so the missing record is found before it ships.
+ */
+export function auditGuard(options: { refuse: boolean }) {
+  return (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (err: null, payload: unknown) => void,
+  ) => {
+    if (reply.statusCode >= 300 || request.auditRecorded) return done(null, payload);
+    request.log.error({ path: request.routeOptions.url }, 'a console write succeeded without an audit record');
+    if (!options.refuse) return done(null, payload);
+    reply.code(500);
+    done(
+      null,
+      JSON.stringify({
+        code: ErrorCode.internal,
+        errors: {
+          code: ErrorCode.internal,
+          title: `console write without an audit record: ${request.routeOptions.url}`,
+        },
+      }),
+    );
+  };
 }

@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  createSecretKey,
+  hkdfSync,
+  type KeyObject,
+  randomBytes,
+} from 'node:crypto';
 
 /**
  * Personal data at rest (phones, real names, ID and bank card numbers): AES-256-GCM sealed
@@ -6,12 +14,17 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
  * in the clear. Both keys derive from the configured DATA_KEY.
  */
 export class PersonalData {
-  readonly #sealKey: Buffer;
-  readonly #indexKey: Buffer;
+  /** Key objects, made once: a raw key Buffer is turned into one on every cipher otherwise (most of an open()). */
+  readonly #sealKey: KeyObject;
+  readonly #indexKey: KeyObject;
 
   constructor(dataKey: Buffer) {
-    this.#sealKey = Buffer.from(hkdfSync('sha256', dataKey, Buffer.alloc(0), 'author-centre/seal', 32));
-    this.#indexKey = Buffer.from(hkdfSync('sha256', dataKey, Buffer.alloc(0), 'author-centre/index', 32));
+    this.#sealKey = createSecretKey(
+      Buffer.from(hkdfSync('sha256', dataKey, Buffer.alloc(0), 'author-centre/seal', 32)),
+    );
+    this.#indexKey = createSecretKey(
+      Buffer.from(hkdfSync('sha256', dataKey, Buffer.alloc(0), 'author-centre/index', 32)),
+    );
   }
 
   seal(plain: string): string {

@@ -16,11 +16,18 @@ declare module 'fastify' {
     rawBody?: Buffer;
     requestKey?: RequestKey;
     auth: AuthContext | null;
+    /** Set by recordAudit: this request's change is in the audit log. */
+    auditRecorded: boolean;
   }
   interface FastifyContextConfig {
     /** Who may call the route; absent means anyone. */
     auth?: AuthRequirement;
     /** Set false for the few /api routes that are not signed (encryption-info, server-to-server, dev). */
     signed?: boolean;
+    /**
+     * A console (editor/admin) POST that changes nothing (a preview, a dry run) says `audit: false`;
+     * every other console write must call recordAudit, or it is reported (and refused in tests).
+     */
+    audit?: boolean;
   }
 }

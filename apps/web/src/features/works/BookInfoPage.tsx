@@ -9,13 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
+import { useUnsavedGuard } from '../../components/useUnsavedGuard.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { apiGet, apiPost, apiUpload } from '../../platform/api.ts';
 import { fieldErrors, isApiError } from '../../platform/api-error.ts';
 import { toast } from '../../platform/notify.ts';
 import { INFO_PATH, MANAGE_PATH } from './BookListPage.tsx';
 import { WORKS_NS } from './i18n.ts';
-import { useUnsavedGuard } from './useUnsavedGuard.tsx';
 import { type Book, idParam, useBook, useCategories, useInvalidateWorks } from './works-api.ts';
 import './works.css';
 
@@ -59,7 +59,16 @@ export function BookInfo({ kind }: { kind: BookKind }) {
   const titleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const fileInput = useRef<HTMLInputElement | null>(null);
   /** Unsaved edits: kept when the book is fetched again, and asked about before leaving. */
-  const { isDirty, setDirty, dialog: leaveDialog } = useUnsavedGuard(t('info.leaveTxt'));
+  const {
+    isDirty,
+    setDirty,
+    dialog: leaveDialog,
+  } = useUnsavedGuard({
+    title: t('info.leaveTitle'),
+    text: t('info.leaveTxt'),
+    leave: t('info.leave'),
+    stay: t('info.stay'),
+  });
 
   useEffect(() => {
     // A refetch (the window regained focus, a chapter saved elsewhere) must not undo what the author is typing.

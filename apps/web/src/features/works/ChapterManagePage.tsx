@@ -39,6 +39,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { apiPost } from '../../platform/api.ts';
 import { toast } from '../../platform/notify.ts';
+import { BookEditors } from './BookEditors.tsx';
 import { INFO_PATH } from './BookListPage.tsx';
 import { formatBeijing } from './beijing-time.ts';
 import { ExcludesPanel } from './ExcludesPanel.tsx';
@@ -155,6 +156,7 @@ export default function ChapterManagePage() {
           {t('list.publishedWords')} {formatCount(book.data.published_words)}
         </span>
         <span>{t('list.chapters', { count: book.data.chapter_count })}</span>
+        <BookEditors bookId={bookId} />
       </Space>
       {journaled.length > 0 && (
         <Alert

@@ -19,11 +19,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { useUnsavedGuard } from '../../components/useUnsavedGuard.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { fieldErrors } from '../../platform/api-error.ts';
 import { toast } from '../../platform/notify.ts';
 import { WORKS_NS } from './i18n.ts';
-import { useUnsavedGuard } from './useUnsavedGuard.tsx';
 import {
   applicationKeys,
   cancelScreenplayApplication,
@@ -88,7 +88,12 @@ export default function ScreenplayApplicationPage() {
   const locale = currentLocale();
   const refresh = () => queryClient.invalidateQueries({ queryKey: applicationKeys.all });
   // A synopsis of up to 2000 characters is not lost to a stray click on a link.
-  const { setDirty, dialog: leaveDialog } = useUnsavedGuard(t('application.leaveTxt'));
+  const { setDirty, dialog: leaveDialog } = useUnsavedGuard({
+    title: t('info.leaveTitle'),
+    text: t('application.leaveTxt'),
+    leave: t('info.leave'),
+    stay: t('info.stay'),
+  });
 
   const submit = async (values: FormValues) => {
     setSubmitting(true);

@@ -87,6 +87,8 @@ export const worksZhCN = {
   },
   manage: {
     title: '章节管理',
+    editors: '{{title}}：{{names}}',
+    noEditor: '{{title}}：暂未分配',
     newChapter: '新建章节',
     newVolume: '新建分卷',
     volumeName: '分卷名称',
@@ -567,6 +569,8 @@ export const worksEnUS: Strings<typeof worksZhCN> = {
   },
   manage: {
     title: 'Chapters',
+    editors: '{{title}}: {{names}}',
+    noEditor: '{{title}}: not assigned yet',
     newChapter: 'New chapter',
     newVolume: 'New volume',
     volumeName: 'Volume name',

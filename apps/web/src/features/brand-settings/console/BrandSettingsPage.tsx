@@ -30,11 +30,11 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
 import type { ZodType } from 'zod';
-import { ConsolePage } from '../../../console/ConsolePage.tsx';
+import { useUnsavedGuard } from '../../../components/useUnsavedGuard.tsx';
+import { ConsolePage, useConsoleLeaveTexts } from '../../../console/ConsolePage.tsx';
 import { CONSOLE_QUERY_ROOT, consoleGet, consolePost } from '../../../console/console-api.ts';
 import { currentLocale } from '../../../i18n/index.ts';
 import { ApiError } from '../../../platform/api-error.ts';
@@ -110,22 +110,12 @@ function SettingsForm({ view, reload }: { view: SettingsView; reload: () => void
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<BrandSettingsEdit>();
-  const [dirty, setDirty] = useState(false);
+  const { dirty, setDirty, dialog: leaveDialog } = useUnsavedGuard(useConsoleLeaveTexts());
   const [confirm, setConfirm] = useState<{ settings: BrandSettingsEdit; changes: BrandEditField[] } | null>(null);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<{ text: string; stale: boolean } | null>(null);
   const brand = view.settings.clientName;
   const titleName = Form.useWatch('titleName', form) ?? view.settings.titleName;
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const beforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', beforeUnload);
-    return () => window.removeEventListener('beforeunload', beforeUnload);
-  }, [dirty]);
 
   const review = async () => {
     let values: BrandSettingsEdit;
@@ -427,14 +417,7 @@ function SettingsForm({ view, reload }: { view: SettingsView; reload: () => void
         )}
       </Modal>
 
-      <Modal
-        open={blocker.state === 'blocked'}
-        title={t('console.unsaved')}
-        okText={t('console.reason.confirm')}
-        cancelText={t('console.reason.cancel')}
-        onOk={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      />
+      {leaveDialog}
     </>
   );
 }

@@ -1,8 +1,6 @@
-import { Alert, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consolePost } from '../../../console/console-api.ts';
-import { errorMessage } from '../../../platform/api-reactions.ts';
+import { ReasonModal } from '../../../console/ReasonModal.tsx';
 import { REASON_MAX, REVIEW_PATH } from './screenplay-review-api.ts';
 import './i18n.ts';
 
@@ -20,86 +18,31 @@ export interface ReviewDialogProps {
  */
 export function ReviewDialog({ decision, application, onDone, onClose }: ReviewDialogProps) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const refusing = decision === 'refuse';
-  const trimmed = reason.trim();
-  const problem =
-    refusing && trimmed.length === 0
-      ? t('console.screenplay.reasonRequired')
-      : [...trimmed].length > REASON_MAX
-        ? t('console.screenplay.reasonTooLong', { max: REASON_MAX })
-        : null;
-
-  const close = () => {
-    if (pending) return;
-    setReason('');
-    setTouched(false);
-    setFailure(null);
-    onClose();
-  };
-
-  const submit = async () => {
-    if (!decision) return;
-    setTouched(true);
-    if (problem) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      await consolePost(
-        REVIEW_PATH,
-        { application_id: application.application_id, decision, reason: trimmed },
-        { silent: true },
-      );
-      setPending(false);
-      setReason('');
-      setTouched(false);
-      onDone(decision);
-    } catch (e) {
-      setPending(false);
-      setFailure(errorMessage(e));
-    }
-  };
-
   const vars = { title: application.title, penName: application.pen_name };
   return (
-    <Modal
+    <ReasonModal
       open={decision !== null}
       title={t(refusing ? 'console.screenplay.refuseTitle' : 'console.screenplay.approveTitle', vars)}
+      description={<p>{t(refusing ? 'console.screenplay.refuseDesc' : 'console.screenplay.approveDesc', vars)}</p>}
       okText={t(refusing ? 'console.screenplay.refuse' : 'console.screenplay.approve')}
-      cancelText={t('console.screenplay.cancel')}
-      okButtonProps={{ danger: refusing, loading: pending }}
-      cancelButtonProps={{ disabled: pending }}
-      maskClosable={false}
-      destroyOnHidden
-      onOk={() => void submit()}
-      onCancel={close}
-    >
-      <p>{t(refusing ? 'console.screenplay.refuseDesc' : 'console.screenplay.approveDesc', vars)}</p>
-      <label style={{ display: 'block' }}>
-        <div style={{ marginBottom: 4 }}>
-          {t(refusing ? 'console.screenplay.refuseReasonLabel' : 'console.screenplay.approveReasonLabel')}
-        </div>
-        <Input.TextArea
-          autoFocus
-          value={reason}
-          maxLength={REASON_MAX}
-          showCount
-          autoSize={{ minRows: 3, maxRows: 8 }}
-          placeholder={refusing ? t('console.screenplay.reasonPlaceholder') : undefined}
-          status={touched && problem ? 'error' : undefined}
-          onChange={(e) => setReason(e.target.value)}
-          onBlur={() => setTouched(true)}
-        />
-        {touched && problem && (
-          <div role="alert" style={{ color: '#ff4d4f', marginTop: 4 }}>
-            {problem}
-          </div>
-        )}
-      </label>
-      {failure && <Alert style={{ marginTop: 12 }} type="error" showIcon title={failure} />}
-    </Modal>
+      danger={refusing}
+      reasonOptional={!refusing}
+      minLength={1}
+      maxLength={REASON_MAX}
+      reasonLabel={t(refusing ? 'console.screenplay.refuseReasonLabel' : 'console.screenplay.approveReasonLabel')}
+      reasonPlaceholder={refusing ? t('console.screenplay.reasonPlaceholder') : ''}
+      requiredMessage={t('console.screenplay.reasonRequired')}
+      onClose={onClose}
+      onSubmit={async (reason) => {
+        if (!decision) return;
+        await consolePost(
+          REVIEW_PATH,
+          { application_id: application.application_id, decision, reason },
+          { silent: true },
+        );
+        onDone(decision);
+      }}
+    />
   );
 }

@@ -1,21 +1,27 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import { WORKS_NS } from './i18n.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+
+/** What the leaving dialog says, in the page's own words. */
+export interface UnsavedTexts {
+  title: string;
+  text: string;
+  leave: string;
+  stay: string;
+}
 
 /**
- * Unsaved text on a form page (a book's introduction, a screenplay's synopsis): leaving asks first,
+ * Unsaved text on a form page (a book's introduction, a screenplay's synopsis, a help article, a
+ * brand's settings): leaving asks first,
  * inside the app (a link, Back) and on closing or reloading the tab. `setDirty(false)` before a
  * navigation of the page's own (after saving) lets it through: the flag is a ref, read at once.
  */
-export function useUnsavedGuard(text: string): {
+export function useUnsavedGuard(texts: UnsavedTexts): {
   dirty: boolean;
   isDirty: () => boolean;
   setDirty: (dirty: boolean) => void;
   dialog: ReactNode;
 } {
-  const { t } = useTranslation(WORKS_NS);
   const dirtyRef = useRef(false);
   const [dirty, setDirtyState] = useState(false);
   const isDirty = useCallback(() => dirtyRef.current, []);
@@ -37,10 +43,10 @@ export function useUnsavedGuard(text: string): {
   const dialog = (
     <ConfirmDialog
       open={blocker.state === 'blocked'}
-      title={t('info.leaveTitle')}
-      plainTxt={text}
-      btnTxt={t('info.leave')}
-      cancelBtnTxt={t('info.stay')}
+      title={texts.title}
+      plainTxt={texts.text}
+      btnTxt={texts.leave}
+      cancelBtnTxt={texts.stay}
       onConfirm={() => blocker.proceed?.()}
       onCancel={() => blocker.reset?.()}
     />
