@@ -4,8 +4,8 @@ import { type ComponentProps, type ComponentType, type LazyExoticComponent, lazy
 export const loadAntdScope = () => import('./AntdScope.tsx');
 
 /**
- * `lazyNamed` for what uses antd: the component's module and AntdScope download together the first
- * time it renders, and it renders inside the scope. Render it inside <Suspense>.
+ * A named export that uses antd, as a lazily loaded component: its module and AntdScope download
+ * together the first time it renders, and it renders inside the scope. Render it inside <Suspense>.
  */
 export function lazyAntd<M extends Record<K, ComponentType<any>>, K extends keyof M>(
   load: () => Promise<M>,
