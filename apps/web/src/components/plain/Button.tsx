@@ -44,7 +44,6 @@ export function PlainButton({
   return (
     <button
       {...rest}
-      // biome-ignore lint/a11y/useButtonType: the type is the htmlType prop.
       type={htmlType}
       className={classes}
       disabled={disabled}

@@ -96,7 +96,6 @@ export function PlainSelect<V extends string>({
       {open && (
         <ul className="ac-select__list" role="listbox" id={`${id}-list`} aria-label={ariaLabel}>
           {options.map((option, index) => (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox button handles the keyboard.
             <li
               key={option.value}
               id={`${id}-${index}`}
