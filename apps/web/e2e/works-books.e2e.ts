@@ -206,7 +206,13 @@ describe('exporting from the list', () => {
     // The arrow keys move to 导出 ePub (whether the menu opened on its first item or on none).
     const active = () =>
       page.evaluate(() => document.activeElement?.closest('.ant-dropdown-menu-item')?.textContent ?? '');
-    for (let i = 0; i < 3 && (await active()) !== '导出 ePub'; i++) await page.keyboard.press('ArrowDown');
+    // Each press is seen to move the focus before the next: read too early, a press not yet handled
+    // looked like one that did nothing, and a further press overshot ePub and wrapped to TXT.
+    for (let i = 0; i < 4 && (await active()) !== '导出 ePub'; i++) {
+      const before = await active();
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(active).not.toBe(before);
+    }
     expect(await active()).toBe('导出 ePub');
     const download = page.waitForEvent('download');
     await page.keyboard.press('Enter');
