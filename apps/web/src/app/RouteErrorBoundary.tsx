@@ -1,8 +1,8 @@
-import { Button } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { PageLoading } from '../components/PageState.tsx';
+import { PlainButton } from '../components/plain/Button.tsx';
 import { StateResult } from '../components/StateResult.tsx';
 
 const NotFound = lazy(() => import('../components/NotFound.tsx'));
@@ -25,9 +25,9 @@ export function RouteErrorBoundary() {
         title={t('app.pageLoadFailed')}
         subTitle={t('app.pageLoadFailedDesc')}
         extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
+          <PlainButton type="primary" onClick={() => window.location.reload()}>
             {t('common.reload')}
-          </Button>
+          </PlainButton>
         }
       />
     </section>

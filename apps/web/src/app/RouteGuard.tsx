@@ -1,8 +1,8 @@
-import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoading } from '../components/PageState.tsx';
+import { PlainButton } from '../components/plain/Button.tsx';
 import { StateResult } from '../components/StateResult.tsx';
 import { loginUrl } from '../platform/login-redirect.ts';
 import { useLoginStatus } from '../platform/session.ts';
@@ -31,9 +31,9 @@ export function RouteGuard({ children }: { children: ReactNode }) {
         title={t('app.loginStatusFailed')}
         subTitle={t('app.loginStatusFailedDesc')}
         extra={
-          <Button type="primary" loading={status.isFetching} onClick={() => void status.refetch()}>
+          <PlainButton type="primary" loading={status.isFetching} onClick={() => void status.refetch()}>
             {t('common.retry')}
-          </Button>
+          </PlainButton>
         }
       />
     );

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { PageLoading } from '../components/PageState.tsx';
 import { registerNavigate } from '../platform/navigation.ts';
+import { loadAntdScope } from './antd-lazy.tsx';
 import { BareLayout } from './layouts/BareLayout.tsx';
 import { FrontLayout } from './layouts/FrontLayout.tsx';
 import { RootShell } from './RootShell.tsx';
@@ -21,8 +22,25 @@ const notAvailableYet = () => import('../components/NotAvailableYet.tsx');
 const errorPage = () => import('../components/ErrorPage.tsx');
 const notFoundPage = () => import('../components/NotFound.tsx');
 
-/** The page component of a lazily imported module. */
-const defaultExport = (load: () => Promise<PageModule>) => async () => (await load()).default;
+/**
+ * Pages built from components/plain, which need no antd: the login page, so that a first visit to
+ * it downloads no antd (issue 19: ≤ 200 KB of JavaScript; bench/web-bundle.ts measures it). Every
+ * other page renders inside AntdScope (antd's locale and the brand's theme), loaded with the page.
+ */
+const PLAIN_PAGES = new Set(['Login']);
+
+/** The page component of a lazily imported module, inside AntdScope unless the page is plain. */
+const pageComponent = (route: AppRoute, load: () => Promise<PageModule>) => async () => {
+  if (PLAIN_PAGES.has(route.id)) return (await load()).default;
+  const [{ default: Page }, { AntdScope }] = await Promise.all([load(), loadAntdScope()]);
+  return function ScopedPage() {
+    return (
+      <AntdScope>
+        <Page />
+      </AntdScope>
+    );
+  };
+};
 
 /** One row of the route table → a lazily loaded route carrying its row in `handle`. */
 function pageRoute(route: AppRoute, load: () => Promise<PageModule> = route.page ?? notAvailableYet): RouteObject {
@@ -30,7 +48,7 @@ function pageRoute(route: AppRoute, load: () => Promise<PageModule> = route.page
   return {
     path: route.path,
     handle,
-    lazy: { Component: defaultExport(load) },
+    lazy: { Component: pageComponent(route, load) },
   };
 }
 

@@ -11,12 +11,58 @@ export interface BrandPalette {
   accent: string;
   /** Light tint for selected and hovered backgrounds. */
   tint: string;
+  /**
+   * What antd derives from `primary` (colorPrimaryHover, colorPrimaryActive, controlOutline,
+   * controlItemBgActive, controlItemBgActiveHover, colorLinkHover), for the plain controls of the first visit (components/plain), which look
+   * like antd's without loading it. app/theme.test.ts checks them against antd.
+   */
+  hover: string;
+  active: string;
+  outline: string;
+  itemActiveBg: string;
+  itemActiveHoverBg: string;
+  linkHover: string;
 }
 
 export const BRAND_PALETTES: Record<BrandSettings['theme'], BrandPalette> = {
-  orange: { primary: '#ff7d00', accent: '#ffb400', tint: '#fff6eb' },
-  red: { primary: '#e83a30', accent: '#ff7a45', tint: '#fff1f0' },
+  orange: {
+    primary: '#ff7d00',
+    accent: '#ffb400',
+    tint: '#fff6eb',
+    hover: '#ff9729',
+    active: '#d96200',
+    outline: 'rgba(255,165,5,0.1)',
+    itemActiveBg: '#fff6e6',
+    itemActiveHoverBg: '#ffdca3',
+    linkHover: '#ffb152',
+  },
+  red: {
+    primary: '#e83a30',
+    accent: '#ff7a45',
+    tint: '#fff1f0',
+    hover: '#f5675b',
+    active: '#c2221f',
+    outline: 'rgba(255,55,5,0.06)',
+    itemActiveBg: '#fff3f0',
+    itemActiveHoverBg: '#ffe0d9',
+    linkHover: '#ff9587',
+  },
 };
+
+/** The palette as the CSS variables the layout and the plain controls read. */
+export function paletteVariables(palette: BrandPalette): Record<string, string> {
+  return {
+    '--ac-primary': palette.primary,
+    '--ac-accent': palette.accent,
+    '--ac-tint': palette.tint,
+    '--ac-primary-hover': palette.hover,
+    '--ac-primary-active': palette.active,
+    '--ac-primary-outline': palette.outline,
+    '--ac-item-active-bg': palette.itemActiveBg,
+    '--ac-item-active-hover-bg': palette.itemActiveHoverBg,
+    '--ac-link-hover': palette.linkHover,
+  };
+}
 
 const FONT_FAMILY =
   "-apple-system, BlinkMacSystemFont, 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif";

@@ -1,18 +1,22 @@
 import { VERIFY_CODE } from '@author-centre/shared/constants';
 import { isPhone, type SmsCodeType } from '@author-centre/shared/validation-rules';
-import { Button } from 'antd';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyAntd, loadAntdScope } from '../app/antd-lazy.tsx';
 import { sendCode } from '../features/auth/auth-api.ts';
 import { AUTH_NS } from '../features/auth/i18n.ts';
 import type { ApiError } from '../platform/api-error.ts';
 import { useBrand } from '../platform/brand.tsx';
 import { toast } from '../platform/notify.ts';
-import { lazyNamed } from './lazy-named.ts';
+import { PlainButton } from './plain/Button.tsx';
 
 /** The puzzle is downloaded when a code is first asked for (or the pointer comes to the button). */
 const loadCaptcha = () => import('./CaptchaDialog.tsx');
-const CaptchaDialog = lazyNamed(loadCaptcha, 'CaptchaDialog');
+const CaptchaDialog = lazyAntd(loadCaptcha, 'CaptchaDialog');
+const preloadCaptcha = () => {
+  void loadCaptcha();
+  void loadAntdScope();
+};
 
 export interface VerifyCodeButtonProps {
   phone: string;
@@ -106,17 +110,17 @@ export function VerifyCodeButton({
 
   return (
     <>
-      <Button
+      <PlainButton
         className={className}
         onClick={handleClick}
-        onPointerEnter={needsCaptcha ? () => void loadCaptcha() : undefined}
+        onPointerEnter={needsCaptcha ? preloadCaptcha : undefined}
         loading={sending}
         disabled={disabled || counting}
         aria-live="polite"
         data-testid="verify-code-button"
       >
         {counting ? t('code.counting', { seconds }) : t('code.get')}
-      </Button>
+      </PlainButton>
       {captchaUsed && (
         <Suspense fallback={null}>
           <CaptchaDialog

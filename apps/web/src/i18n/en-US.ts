@@ -16,6 +16,8 @@ const enUS: Messages = {
     cancel: 'Cancel',
     close: 'Close',
     operationSucceeded: 'Operation succeeded',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
   },
   app: {
     skipToContent: 'Skip to main content',

@@ -22,6 +22,8 @@ const zhCN = {
     cancel: '取消',
     close: '关闭',
     operationSucceeded: '操作成功',
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
   },
   app: {
     skipToContent: '跳到主要内容',

@@ -1,8 +1,10 @@
 import type { BrandSettings } from '@author-centre/shared/brands';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Spin } from 'antd';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paletteFor, paletteVariables } from '../app/theme.ts';
+import { PlainButton } from '../components/plain/Button.tsx';
+import { Spinner } from '../components/plain/Spinner.tsx';
 import { StateResult } from '../components/StateResult.tsx';
 import { apiGet } from './api.ts';
 
@@ -38,7 +40,7 @@ export function BrandProvider({ children }: { children: ReactNode }) {
   if (query.isPending) {
     return (
       <div className="ac-fullpage" role="status" aria-live="polite">
-        <Spin size="large" />
+        <Spinner />
         <p>{t('app.brandLoading')}</p>
       </div>
     );
@@ -51,9 +53,9 @@ export function BrandProvider({ children }: { children: ReactNode }) {
           title={t('app.brandLoadFailed')}
           subTitle={t('app.brandLoadFailedDesc')}
           extra={
-            <Button type="primary" loading={query.isFetching} onClick={() => void query.refetch()}>
+            <PlainButton type="primary" loading={query.isFetching} onClick={() => void query.refetch()}>
               {t('common.retry')}
-            </Button>
+            </PlainButton>
           }
         />
       </div>
@@ -86,4 +88,8 @@ function applyBrandToDocument(brand: BrandSettings): void {
   }
   document.documentElement.dataset.brand = brand.brief;
   document.documentElement.dataset.theme = brand.theme;
+  // The brand's colours for what is outside the front layout too (the plain controls read them).
+  for (const [name, value] of Object.entries(paletteVariables(paletteFor(brand.theme)))) {
+    document.documentElement.style.setProperty(name, value);
+  }
 }

@@ -1,31 +1,50 @@
 import { TOAST } from '@author-centre/shared/constants';
-import { message, type notification } from 'antd';
-import { createContext, useContext } from 'react';
-
-type MessageInstance = ReturnType<typeof message.useMessage>[0];
-type NotificationInstance = ReturnType<typeof notification.useNotification>[0];
-
-/** The theme-aware notification API of <AppFeedback> (app/AppFeedback.tsx). */
-export const NotificationApiContext = createContext<NotificationInstance | null>(null);
-
-export function useNotificationApi(): NotificationInstance {
-  const api = useContext(NotificationApiContext);
-  if (!api) throw new Error('useNotificationApi() is used outside <AppFeedback>');
-  return api;
-}
+import type { MessageInstance } from 'antd/es/message/interface';
+import type { ArgsProps, NotificationInstance } from 'antd/es/notification/interface';
 
 /**
- * Toasts usable outside React (the api client). `<AppFeedback>` hands in the context-aware
- * instance, so toasts follow the brand theme; before it mounts, antd's static API is used.
+ * Toasts and notifications usable anywhere (the api client included). antd's are used, in the
+ * brand's theme, from app/FeedbackHost.tsx; it is downloaded when a page with antd opens or the first
+ * toast is asked for (the login route's first visit loads no antd), and what was asked meanwhile
+ * shows as soon as it is there.
  */
-let instance: MessageInstance | null = null;
-
-export function registerMessageApi(api: MessageInstance | null): void {
-  instance = api;
+interface Feedback {
+  message: MessageInstance;
+  notification: NotificationInstance;
 }
 
-function api(): MessageInstance {
-  return instance ?? message;
+let feedback: Feedback | null = null;
+const waiting: ((f: Feedback) => void)[] = [];
+let wanted = false;
+const listeners = new Set<() => void>();
+
+export function registerFeedback(next: Feedback | null): void {
+  feedback = next;
+  if (next) for (const call of waiting.splice(0)) call(next);
+}
+
+/** Asks for the host (app/FeedbackMount.tsx mounts it). */
+export function wantFeedback(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
+export function feedbackWanted(): boolean {
+  return wanted;
+}
+
+export function subscribeFeedbackWanted(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function withFeedback(call: (f: Feedback) => void): void {
+  if (feedback) call(feedback);
+  else {
+    waiting.push(call);
+    wantFeedback();
+  }
 }
 
 /** Identical messages fired together (five calls failing at once) show once. */
@@ -33,15 +52,26 @@ function keyOf(kind: string, text: string): string {
   return `${kind}:${text}`;
 }
 
+function open(type: 'error' | 'success' | 'info', text: string, durationMs: number): void {
+  withFeedback((f) => {
+    void f.message.open({ type, content: text, duration: durationMs / 1000, key: keyOf(type, text) });
+  });
+}
+
 export const toast = {
   error(text: string, durationMs: number = TOAST.errorDurationMs): void {
     if (!text) return;
-    void api().open({ type: 'error', content: text, duration: durationMs / 1000, key: keyOf('error', text) });
+    open('error', text, durationMs);
   },
   success(text: string, durationMs: number = TOAST.durationMs): void {
-    void api().open({ type: 'success', content: text, duration: durationMs / 1000, key: keyOf('success', text) });
+    open('success', text, durationMs);
   },
   info(text: string, durationMs: number = TOAST.durationMs): void {
-    void api().open({ type: 'info', content: text, duration: durationMs / 1000, key: keyOf('info', text) });
+    open('info', text, durationMs);
   },
 };
+
+/** A warning notification in the corner (the environment check of §4). */
+export function notifyWarning(args: ArgsProps): void {
+  withFeedback((f) => f.notification.warning(args));
+}

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
+import { lazyAntd } from '../app/antd-lazy.tsx';
 import { useCurrentRoute } from '../app/route-meta.ts';
-import { lazyNamed } from '../components/lazy-named.ts';
 import { useLoginStatus } from '../platform/session.ts';
 import { AppDownloadPrompt } from './every-page/AppDownloadPrompt.tsx';
 import { BranchInfo } from './every-page/BranchInfo.tsx';
@@ -12,7 +12,7 @@ import './i18n.ts';
 import './popups.css';
 
 /** The page guides need a logged-in author: a visitor's pages never download them. */
-const PageGuides = lazyNamed(() => import('../features/guides/PageGuides.tsx'), 'PageGuides');
+const PageGuides = lazyAntd(() => import('../features/guides/PageGuides.tsx'), 'PageGuides');
 
 /**
  * What every /front page shares (issue 4): the pop-up queue, the page's feature guide, the

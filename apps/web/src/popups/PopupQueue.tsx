@@ -2,7 +2,7 @@ import type { PopId } from '@author-centre/shared/constants';
 import type { HomeModelList } from '@author-centre/shared/home-api';
 import { type ReactNode, Suspense, useEffect, useReducer, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { lazyNamed } from '../components/lazy-named.ts';
+import { lazyAntd } from '../app/antd-lazy.tsx';
 import { useBrand } from '../platform/brand.tsx';
 import { type AuthorProfile, useAuthorProfile, useHomeModels } from './api.ts';
 import { track } from './every-page/tracker.ts';
@@ -11,16 +11,13 @@ import { type TimeZoneVerdict, useTimeZoneTip } from './time-zone.ts';
 
 // Each pop is downloaded when the queue first shows it: a page whose author has nothing waiting (and
 // the sign-in pages, where nobody is logged in) never loads their dialogs, images or fireworks.
-const AccountSplitPop = lazyNamed(() => import('./auth-pops.tsx'), 'AccountSplitPop');
-const CompleteInfoPop = lazyNamed(() => import('./auth-pops.tsx'), 'CompleteInfoPop');
-const BeginnerGuideDialog = lazyNamed(
-  () => import('../features/guides/BeginnerGuideDialog.tsx'),
-  'BeginnerGuideDialog',
-);
-const GraduateEnvelope = lazyNamed(() => import('./GraduateEnvelope.tsx'), 'GraduateEnvelope');
-const BadgeEnvelope = lazyNamed(() => import('./BadgeEnvelope.tsx'), 'BadgeEnvelope');
-const LevelUpgradePop = lazyNamed(() => import('./LevelUpgradePop.tsx'), 'LevelUpgradePop');
-const TimeZoneTip = lazyNamed(() => import('./TimeZoneTip.tsx'), 'TimeZoneTip');
+const AccountSplitPop = lazyAntd(() => import('./auth-pops.tsx'), 'AccountSplitPop');
+const CompleteInfoPop = lazyAntd(() => import('./auth-pops.tsx'), 'CompleteInfoPop');
+const BeginnerGuideDialog = lazyAntd(() => import('../features/guides/BeginnerGuideDialog.tsx'), 'BeginnerGuideDialog');
+const GraduateEnvelope = lazyAntd(() => import('./GraduateEnvelope.tsx'), 'GraduateEnvelope');
+const BadgeEnvelope = lazyAntd(() => import('./BadgeEnvelope.tsx'), 'BadgeEnvelope');
+const LevelUpgradePop = lazyAntd(() => import('./LevelUpgradePop.tsx'), 'LevelUpgradePop');
+const TimeZoneTip = lazyAntd(() => import('./TimeZoneTip.tsx'), 'TimeZoneTip');
 
 interface Snapshot {
   profile?: AuthorProfile;

@@ -1,19 +1,19 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { lazyNamed } from '../../components/lazy-named.ts';
 import { useUnreadCounts } from '../../features/messages/api.ts';
 import { useBrand } from '../../platform/brand.tsx';
 import { LOGIN_PATH, loginUrl } from '../../platform/login-redirect.ts';
 import { useLoginStatus } from '../../platform/session.ts';
 import { useStoredUser } from '../../platform/stored-user.ts';
+import { lazyAntd } from '../antd-lazy.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { BrandLink, externalUrl } from './links.tsx';
 
 // What only a logged-in author sees is downloaded once someone is logged in: the sign-in pages do
 // without the dropdown menu and the badge.
-const HeaderAccount = lazyNamed(() => import('../../features/auth/HeaderAccount.tsx'), 'HeaderAccount');
-const HeaderMessageLink = lazyNamed(() => import('./HeaderMessageLink.tsx'), 'HeaderMessageLink');
+const HeaderAccount = lazyAntd(() => import('../../features/auth/HeaderAccount.tsx'), 'HeaderAccount');
+const HeaderMessageLink = lazyAntd(() => import('./HeaderMessageLink.tsx'), 'HeaderMessageLink');
 
 /**
  * Header (§2): logo and platform name; right modules bbs, signing policy, message, pen name, login.

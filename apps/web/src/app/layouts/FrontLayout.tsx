@@ -6,7 +6,7 @@ import { AiAssistantMount } from '../../features/ai-assistant/AiAssistantMount.t
 import { useBrand } from '../../platform/brand.tsx';
 import { GlobalPopups } from '../../popups/GlobalPopups.tsx';
 import { RouteGuard } from '../RouteGuard.tsx';
-import { paletteFor } from '../theme.ts';
+import { paletteFor, paletteVariables } from '../theme.ts';
 import { AppFooter } from './AppFooter.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { skinClassFor, useEditorSkin } from './editor-skin.ts';
@@ -27,9 +27,7 @@ export function FrontLayout() {
     '--ac-margin': `${LAYOUT.margin}px`,
     '--ac-space': `${LAYOUT.space.min}px`,
     '--ac-padding': `${LAYOUT.padding.min}px`,
-    '--ac-primary': palette.primary,
-    '--ac-accent': palette.accent,
-    '--ac-tint': palette.tint,
+    ...paletteVariables(palette),
   } as CSSProperties;
   const className = ['ac-front', `theme-${brand.theme}`, skinClassFor(pathname, skin)].filter(Boolean).join(' ');
 

@@ -1,46 +1,74 @@
 import { CommentOutlined, QuestionCircleOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
-import { FloatButton } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import '../../components/plain/plain.css';
 import { useBrand } from '../../platform/brand.tsx';
 import { externalUrl, feedbackUrl } from './links.tsx';
 
 const HELP_CENTRE_PATH = '/front/help-center/home';
+/** Back-to-top shows once the page is scrolled this far (antd's FloatButton.BackTop visibilityHeight). */
+const BACK_TOP_AFTER_PX = 200;
 
-/** The right fixed bar (§2): help centre, feedback, back to top. */
+function useScrolledPast(px: number): boolean {
+  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > px);
+  useEffect(() => {
+    const onScroll = () => setPast(window.scrollY > px);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [px]);
+  return past;
+}
+
+/**
+ * The right fixed bar (§2): help centre, feedback, back to top — antd's square FloatButton group
+ * look, with a tooltip on the left, without antd (it is on every page, the login page included).
+ */
 export function RightToolbar() {
   const { t } = useTranslation();
   const brand = useBrand();
   const navigate = useNavigate();
+  const showBackTop = useScrolledPast(BACK_TOP_AFTER_PX);
   const feedback =
     brand.footerLinks.find((link) => /\/category\/8\/?$/.test(link.url))?.url ?? feedbackUrl(brand.domains.bbs);
 
   return (
-    <FloatButton.Group shape="square" className="ac-right-toolbar">
-      <FloatButton
-        icon={<QuestionCircleOutlined />}
-        tooltip={{ title: t('rightBar.helpCenter'), placement: 'left' }}
-        aria-label={t('rightBar.helpCenter')}
+    <div className="ac-float-group ac-right-toolbar">
+      <a
+        className="ac-float-btn"
         href={HELP_CENTRE_PATH}
+        aria-label={t('rightBar.helpCenter')}
+        data-tip={t('rightBar.helpCenter')}
         onClick={(e) => {
           if (e.ctrlKey || e.metaKey || e.shiftKey) return;
           e.preventDefault();
           void navigate(HELP_CENTRE_PATH);
         }}
-      />
-      <FloatButton
-        icon={<CommentOutlined />}
-        tooltip={{ title: t('rightBar.feedback'), placement: 'left' }}
-        aria-label={t('rightBar.feedback')}
+      >
+        <QuestionCircleOutlined aria-hidden />
+      </a>
+      <a
+        className="ac-float-btn"
         href={externalUrl(feedback)}
         target="_blank"
-      />
-      <FloatButton.BackTop
-        icon={<VerticalAlignTopOutlined />}
-        tooltip={{ title: t('rightBar.backTop'), placement: 'left' }}
-        aria-label={t('rightBar.backTop')}
-        visibilityHeight={200}
-      />
-    </FloatButton.Group>
+        rel="noopener noreferrer"
+        aria-label={t('rightBar.feedback')}
+        data-tip={t('rightBar.feedback')}
+      >
+        <CommentOutlined aria-hidden />
+      </a>
+      {showBackTop && (
+        <button
+          type="button"
+          className="ac-float-btn"
+          aria-label={t('rightBar.backTop')}
+          data-tip={t('rightBar.backTop')}
+          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+        >
+          <VerticalAlignTopOutlined aria-hidden />
+        </button>
+      )}
+    </div>
   );
 }

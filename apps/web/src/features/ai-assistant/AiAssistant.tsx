@@ -7,6 +7,7 @@ import { useBrand } from '../../platform/brand.tsx';
 import { toast } from '../../platform/notify.ts';
 import { useLoginStatus } from '../../platform/session.ts';
 import { readItem, subscribeItem, writeItem } from '../../platform/storage.ts';
+import { AI_PERMISSION } from './AiAssistantMount.tsx';
 import { AiDrawer } from './AiDrawer.tsx';
 import { AiReopenTab, AiWidget } from './AiWidget.tsx';
 import { fetchAiConfig } from './ai-api.ts';
@@ -17,7 +18,6 @@ import './ai-assistant.css';
 
 /** Pages where the assistant does not appear: the chapter editors (§2). */
 export const AI_DISAPPEAR_PATHS = ['/front/book-upload', '/front/book-upload/short'];
-export const AI_PERMISSION = 'ai-assistant';
 
 const OPEN_KEY = STORAGE_KEYS.aiAssistantOpen;
 const subscribeOpen = (onChange: () => void) => subscribeItem(OPEN_KEY, onChange);

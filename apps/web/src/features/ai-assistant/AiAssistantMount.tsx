@@ -1,9 +1,21 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyAntd } from '../../app/antd-lazy.tsx';
+import { useBrand } from '../../platform/brand.tsx';
+import { useLoginStatus } from '../../platform/session.ts';
 
-const AiAssistant = lazy(() => import('./AiAssistant.tsx'));
+/** The brand's layout permission that lets its authors see the assistant (§2). */
+export const AI_PERMISSION = 'ai-assistant';
 
-/** The AI assistant for the front layout, loaded after the page (it is never needed for first paint). */
+const AiAssistant = lazyAntd(() => import('./AiAssistant.tsx'), 'default');
+
+/**
+ * The AI assistant for the front layout, downloaded only for a logged-in author of a brand that
+ * allows it (a visitor's pages, the sign-in pages among them, never load it), after the page.
+ */
 export function AiAssistantMount() {
+  const brand = useBrand();
+  const status = useLoginStatus();
+  if (status.data?.logged_in !== true || !brand.permissions.includes(AI_PERMISSION)) return null;
   return (
     <Suspense fallback={null}>
       <AiAssistant />

@@ -1,9 +1,12 @@
 import { SMS_CODE_TYPE } from '@author-centre/shared/validation-rules';
-import { Button, Form, Input, Tabs } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { lazyNamed } from '../../components/lazy-named.ts';
+import { lazyAntd } from '../../app/antd-lazy.tsx';
+import { PlainButton } from '../../components/plain/Button.tsx';
+import { PlainField, usePlainForm } from '../../components/plain/form.tsx';
+import { PlainInput, PlainPassword } from '../../components/plain/Input.tsx';
+import { PlainTabs } from '../../components/plain/Tabs.tsx';
 import { VerifyCodeButton } from '../../components/VerifyCodeButton.tsx';
 import { apiPost } from '../../platform/api.ts';
 import { afterLoginUrl } from '../../platform/login-redirect.ts';
@@ -13,7 +16,7 @@ import { AUTH_NS } from './i18n.ts';
 import { SignInShell } from './SignInShell.tsx';
 
 /** Only a phone with several pen names is asked to choose one: the dialog is downloaded then. */
-const ChooseAccountDialog = lazyNamed(() => import('./ChooseAccountDialog.tsx'), 'ChooseAccountDialog');
+const ChooseAccountDialog = lazyAntd(() => import('./ChooseAccountDialog.tsx'), 'ChooseAccountDialog');
 
 /** After a login answer: choose a pen name when the phone has several, else go where the author was going. */
 export function useLoginFinish() {
@@ -44,8 +47,7 @@ export function useLoginFinish() {
 
 function CodeLoginForm({ onReply }: { onReply: (reply: LoginReply) => Promise<void> }) {
   const { t } = useTranslation(AUTH_NS);
-  const [form] = Form.useForm<{ phone: string; code: string }>();
-  const phone = Form.useWatch('phone', form) ?? '';
+  const form = usePlainForm({ phone: '', code: '' }, { phone: phoneRules(), code: codeRules() });
   const [busy, setBusy] = useState(false);
   const submit = async (values: { phone: string; code: string }) => {
     setBusy(true);
@@ -58,39 +60,50 @@ function CodeLoginForm({ onReply }: { onReply: (reply: LoginReply) => Promise<vo
     }
   };
   return (
-    <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} data-testid="code-login-form">
-      <Form.Item name="phone" label={t('field.phone')} rules={phoneRules()} getValueFromEvent={digitsOnly(11)}>
-        <Input inputMode="numeric" autoComplete="tel" placeholder={t('field.phonePlaceholder')} maxLength={11} />
-      </Form.Item>
-      <Form.Item label={t('field.code')} required>
+    <form onSubmit={form.onSubmit(submit)} noValidate data-testid="code-login-form">
+      <PlainField name="phone" label={t('field.phone')} errors={form.errors.phone}>
+        <PlainInput
+          {...form.input('phone', digitsOnly(11))}
+          inputMode="numeric"
+          autoComplete="tel"
+          placeholder={t('field.phonePlaceholder')}
+          maxLength={11}
+        />
+      </PlainField>
+      <PlainField name="code" label={t('field.code')} errors={form.errors.code}>
         <div className="ac-signin__code-row">
-          <Form.Item name="code" noStyle rules={codeRules()} getValueFromEvent={digitsOnly(4)}>
-            <Input
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder={t('field.codePlaceholder')}
-              maxLength={4}
-              aria-label={t('field.code')}
-            />
-          </Form.Item>
+          <PlainInput
+            {...form.input('code', digitsOnly(4))}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder={t('field.codePlaceholder')}
+            maxLength={4}
+            aria-label={t('field.code')}
+          />
           <VerifyCodeButton
-            phone={phone}
+            phone={form.values.phone}
             type={SMS_CODE_TYPE.login}
             onClick={() => void form.validateFields(['phone'])}
             onError={(e) => showFormError(form, e, ['phone'])}
           />
         </div>
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block size="large" loading={busy} autoInsertSpace={false}>
+      </PlainField>
+      <PlainButton type="primary" htmlType="submit" block size="large" loading={busy} autoInsertSpace={false}>
         {t('login.submit')}
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 }
 
 function PasswordLoginForm({ onReply }: { onReply: (reply: LoginReply) => Promise<void> }) {
   const { t } = useTranslation(AUTH_NS);
-  const [form] = Form.useForm<{ name: string; password: string }>();
+  const form = usePlainForm(
+    { name: '', password: '' },
+    {
+      name: [{ required: true, whitespace: true, message: t('rule.nameRequired') }],
+      password: [{ required: true, message: t('rule.passwordRequired') }],
+    },
+  );
   const [busy, setBusy] = useState(false);
   const submit = async (values: { name: string; password: string }) => {
     setBusy(true);
@@ -113,29 +126,34 @@ function PasswordLoginForm({ onReply }: { onReply: (reply: LoginReply) => Promis
     }
   };
   return (
-    <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} data-testid="password-login-form">
-      <Form.Item
-        name="name"
-        label={t('field.name')}
-        rules={[{ required: true, whitespace: true, message: t('rule.nameRequired') }]}
-      >
-        <Input autoComplete="username" placeholder={t('field.namePlaceholder')} maxLength={64} />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('field.password')}
-        rules={[{ required: true, message: t('rule.passwordRequired') }]}
-      >
-        <Input.Password autoComplete="current-password" placeholder={t('field.passwordPlaceholder')} maxLength={256} />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block size="large" loading={busy} autoInsertSpace={false}>
+    <form onSubmit={form.onSubmit(submit)} noValidate data-testid="password-login-form">
+      <PlainField name="name" label={t('field.name')} errors={form.errors.name}>
+        <PlainInput
+          {...form.input('name')}
+          autoComplete="username"
+          placeholder={t('field.namePlaceholder')}
+          maxLength={64}
+        />
+      </PlainField>
+      <PlainField name="password" label={t('field.password')} errors={form.errors.password}>
+        <PlainPassword
+          {...form.input('password')}
+          autoComplete="current-password"
+          placeholder={t('field.passwordPlaceholder')}
+          maxLength={256}
+        />
+      </PlainField>
+      <PlainButton type="primary" htmlType="submit" block size="large" loading={busy} autoInsertSpace={false}>
         {t('login.submit')}
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 }
 
-/** /front/register-login/login: code login and password login (§2, §5). */
+/**
+ * /front/register-login/login: code login and password login (§2, §5). Built from components/plain
+ * (antd's look without antd): a first visit here downloads no antd (issue 19's 200 KB budget).
+ */
 export default function LoginPage() {
   const { t } = useTranslation(AUTH_NS);
   const location = useLocation();
@@ -151,7 +169,7 @@ export default function LoginPage() {
         </>
       }
     >
-      <Tabs
+      <PlainTabs
         activeKey={tab}
         onChange={setTab}
         items={[

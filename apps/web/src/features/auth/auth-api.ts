@@ -1,6 +1,5 @@
 import { ErrorCode } from '@author-centre/shared/errors';
 import type { SmsCodeType } from '@author-centre/shared/validation-rules';
-import type { FormInstance } from 'antd';
 import { apiGet, apiPost } from '../../platform/api.ts';
 import { ApiError } from '../../platform/api-error.ts';
 import { reactToError } from '../../platform/api-reactions.ts';
@@ -122,7 +121,7 @@ export function clearLocalUser(): void {
  * 40002006 code, …) goes on that field; anything else is toasted. Returns true when shown on a field.
  */
 export function showFormError(
-  form: FormInstance,
+  form: { setFields(fields: { name: any; errors: string[] }[]): void },
   error: unknown,
   fields: string[],
   fieldMap: Record<string, string> = {},

@@ -9,11 +9,11 @@ import {
   REAL_NAME_PATTERN,
   SMS_CODE_PATTERN,
 } from '@author-centre/shared/validation-rules';
-import type { Rule } from 'antd/es/form';
+import type { FieldRule as Rule } from '../../components/plain/form.tsx';
 import i18n, { currentLocale } from '../../i18n/index.ts';
 import { AUTH_NS } from './i18n.ts';
 
-/** The §5 rules as antd form rules, in the user's language. */
+/** The §5 rules as form rules (antd's Form and the plain login form read the same), in the user's language. */
 const t = (key: string) => i18n.t(key, { ns: AUTH_NS });
 const msg = (m: { 'zh-CN': string; 'en-US': string }) => m[currentLocale()];
 

@@ -1,11 +1,11 @@
 import { APP_DOWNLOAD_PROMPT_GROUPS, STORAGE_KEYS } from '@author-centre/shared/constants';
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { lazyNamed } from '../../components/lazy-named.ts';
+import { lazyAntd } from '../../app/antd-lazy.tsx';
 import { readItem, writeItem } from '../../platform/storage.ts';
 
 /** Downloaded only when a mobile client first opens a prompted route group. */
-const AppDownloadDialog = lazyNamed(() => import('./AppDownloadDialog.tsx'), 'AppDownloadDialog');
+const AppDownloadDialog = lazyAntd(() => import('./AppDownloadDialog.tsx'), 'AppDownloadDialog');
 
 /** Phones and tablets (the prompts are for mobile clients only). */
 export function isMobileClient(userAgent: string): boolean {

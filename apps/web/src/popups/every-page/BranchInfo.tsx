@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
-import { lazyNamed } from '../../components/lazy-named.ts';
+import { lazyAntd } from '../../app/antd-lazy.tsx';
 import { useBrand } from '../../platform/brand.tsx';
 
 /** Only a brand in environment '0' (a test deployment) downloads the tooltip. */
-const BranchTooltip = lazyNamed(() => import('./BranchTooltip.tsx'), 'BranchTooltip');
+const BranchTooltip = lazyAntd(() => import('./BranchTooltip.tsx'), 'BranchTooltip');
 
 /** The branch-info tooltip (§2, §3 "Branch entry"): only when the environment value is '0'. */
 export function BranchInfo() {

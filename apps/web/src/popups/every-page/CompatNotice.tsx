@@ -1,9 +1,9 @@
 import { isUserAgentCompatible } from '@author-centre/shared/compat';
 import { Suspense, useState } from 'react';
-import { lazyNamed } from '../../components/lazy-named.ts';
+import { lazyAntd } from '../../app/antd-lazy.tsx';
 
 /** Downloaded only by a browser that needs the notice. */
-const CompatBanner = lazyNamed(() => import('./CompatBanner.tsx'), 'CompatBanner');
+const CompatBanner = lazyAntd(() => import('./CompatBanner.tsx'), 'CompatBanner');
 
 /** Browser compatibility (§4 table): an older browser than the table's minimum gets a notice; unknown ones pass. */
 export function CompatNotice() {

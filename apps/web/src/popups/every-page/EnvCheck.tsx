@@ -2,7 +2,7 @@ import { TIMERS } from '@author-centre/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotificationApi } from '../../platform/notify.ts';
+import { notifyWarning } from '../../platform/notify.ts';
 import { CHECK_ENV_QUERY_KEY, fetchEnvCheck } from '../time-zone.ts';
 
 /**
@@ -11,7 +11,6 @@ import { CHECK_ENV_QUERY_KEY, fetchEnvCheck } from '../time-zone.ts';
  */
 export function EnvCheck() {
   const { t } = useTranslation();
-  const notification = useNotificationApi();
   const warned = useRef(false);
   const query = useQuery({
     queryKey: CHECK_ENV_QUERY_KEY,
@@ -25,13 +24,13 @@ export function EnvCheck() {
   useEffect(() => {
     if (env !== 1 || warned.current) return;
     warned.current = true;
-    notification.warning({
+    notifyWarning({
       key: 'env-check',
       message: t('popups.env.title'),
       description: t('popups.env.text', { ip }),
       duration: 0,
       placement: 'topRight',
     });
-  }, [env, ip, notification, t]);
+  }, [env, ip, t]);
   return null;
 }

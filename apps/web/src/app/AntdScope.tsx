@@ -1,0 +1,36 @@
+import type { Locale } from '@author-centre/shared/constants';
+import { ConfigProvider } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBrand } from '../platform/brand.tsx';
+import { wantFeedback } from '../platform/notify.ts';
+import { antdTheme } from './theme.ts';
+
+const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS } as const;
+const DAYJS_LOCALES = { 'zh-CN': 'zh-cn', 'en-US': 'en' } as const;
+
+/**
+ * antd's locale and the brand's theme around what uses antd. It is not at the root: the login
+ * route's first visit is built from components/plain and downloads no antd. Every other page and
+ * every lazily loaded island that uses antd (dialogs, pop-ups, the header's account menu) is wrapped
+ * in its own scope by app/antd-lazy.tsx; this module and antd arrive with the first of them.
+ */
+export function AntdScope({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const locale: Locale = i18n.language === 'en-US' ? 'en-US' : 'zh-CN';
+  const brand = useBrand();
+  // Set before the page renders, so dates it formats on its first render are in its language.
+  if (dayjs.locale() !== DAYJS_LOCALES[locale]) dayjs.locale(DAYJS_LOCALES[locale]);
+  const theme = useMemo(() => antdTheme(brand.theme), [brand.theme]);
+  // A page with antd gets the theme-aware toasts ready before it needs them.
+  useEffect(() => wantFeedback(), []);
+  return (
+    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={theme}>
+      {children}
+    </ConfigProvider>
+  );
+}
