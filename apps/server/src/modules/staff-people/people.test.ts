@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleCallers, createAuthor, signedInClient, type TestAuthor } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
 import { freshCode } from '../auth/auth.test-helpers.ts';
-import { nextPrefix } from './people.repository.ts';
 import { createBook } from '../works/works.fixtures.ts';
+import { nextPrefix } from './people.repository.ts';
 import '../../platform/audit/audit.tables.ts';
 import '../auth/auth.tables.ts';
 
