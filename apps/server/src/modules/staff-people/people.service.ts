@@ -95,13 +95,17 @@ export class PeopleService {
   async changeRole(request: FastifyRequest, accountId: number, role: Role, reason: string) {
     const staff = staffOf(request);
     const result = await inTransaction(this.#ctx.db, async (tx) => {
-      const account = await this.#locked(
+      // The account and every admin of the brand, locked in id order: two admins demoting each other
+      // at once take the locks in the same order (no deadlock), and the second sees the first's change.
+      const locked = await this.#locked(
         tx
           .selectFrom('accounts')
           .select(['id', 'user_id', 'pen_name', 'role'])
-          .where('id', '=', accountId)
-          .where('client_id', '=', staff.clientId),
-      ).executeTakeFirst();
+          .where('client_id', '=', staff.clientId)
+          .where((eb) => eb.or([eb('id', '=', accountId), eb('role', '=', 'admin')]))
+          .orderBy('id'),
+      ).execute();
+      const account = locked.find((a) => a.id === accountId);
       if (!account) {
         throw notFound({ 'zh-CN': '本品牌没有这个笔名', 'en-US': 'There is no such pen name in this brand' });
       }
@@ -118,10 +122,7 @@ export class PeopleService {
         });
       }
       if (account.role === 'admin') {
-        const admins = await this.#locked(
-          tx.selectFrom('accounts').select('id').where('client_id', '=', staff.clientId).where('role', '=', 'admin'),
-        ).execute();
-        if (admins.filter((a) => a.id !== account.id).length === 0) {
+        if (!locked.some((a) => a.role === 'admin' && a.id !== account.id)) {
           throw conflict({
             'zh-CN': `「${account.pen_name}」是本品牌最后一位管理员，不能撤销；请先把管理员授予另一个账号`,
             'en-US': `“${account.pen_name}” is the last admin of this brand and cannot be demoted; make another account admin first`,
