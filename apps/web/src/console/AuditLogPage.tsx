@@ -1,6 +1,6 @@
 import { Alert, Descriptions, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatBeijing } from '../platform/beijing-time.ts';
 import { ConsolePage } from './ConsolePage.tsx';
 import { type ConsoleColumn, ConsoleTable } from './ConsoleTable.tsx';
 import './i18n.ts';
@@ -22,7 +22,7 @@ interface AuditRow {
   user_agent: string;
 }
 
-const timeText = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+const timeText = (ms: number) => formatBeijing(ms, true);
 
 function Json({ value }: { value: unknown }) {
   const { t } = useTranslation();

@@ -60,7 +60,7 @@ const zhCN = {
     leave: { title: '离开此页？', leave: '离开', stay: '留下' },
     audit: {
       title: '审计日志',
-      time: '时间',
+      time: '时间（北京时间）',
       actor: '操作人',
       role: '角色',
       action: '操作',
@@ -141,7 +141,7 @@ const enUS: typeof zhCN = {
     leave: { title: 'Leave this page?', leave: 'Leave', stay: 'Stay' },
     audit: {
       title: 'Audit log',
-      time: 'Time',
+      time: 'Time (Beijing)',
       actor: 'By',
       role: 'Role',
       action: 'Action',

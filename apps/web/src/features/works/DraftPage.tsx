@@ -2,7 +2,7 @@ import { WORKS_LIMITS } from '@author-centre/shared/works';
 import { Alert, Empty, Result, Spin, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatBeijing } from './beijing-time.ts';
+import { formatBeijing } from '../../platform/beijing-time.ts';
 import { WORKS_NS } from './i18n.ts';
 import { isMissing, LoadFailed } from './LoadFailed.tsx';
 import { PublishNotices } from './PublishNotices.tsx';

@@ -2,7 +2,7 @@ import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { apiPost } from '../../platform/api.ts';
-import { formatBeijing } from './beijing-time.ts';
+import { formatBeijing } from '../../platform/beijing-time.ts';
 import { WORKS_NS } from './i18n.ts';
 import { usePublishNotices } from './works-api.ts';
 

@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Space, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePage } from '../../../console/ConsolePage.tsx';
@@ -9,6 +9,7 @@ import { type ConsoleColumn, ConsoleTable } from '../../../console/ConsoleTable.
 import { CONSOLE_QUERY_ROOT, consolePost } from '../../../console/console-api.ts';
 import { ReasonModal } from '../../../console/ReasonModal.tsx';
 import { errorMessage } from '../../../platform/api-reactions.ts';
+import { beijingInstant, beijingPickerValue, formatBeijing } from '../../../platform/beijing-time.ts';
 import { toast } from '../../../platform/notify.ts';
 import './i18n.ts';
 
@@ -35,7 +36,7 @@ interface FormValues {
 }
 
 const LIST_PATH = '/api/admin/home-activities';
-const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
+const time = (ms: number) => formatBeijing(ms);
 const STATE_COLOR = { upcoming: 'blue', running: 'green', ended: 'default' } as const;
 
 /** /admin/home-activities: the activity cards of the authors' home page. */
@@ -160,8 +161,8 @@ function ActivityForm(props: { activity: Activity | null; onClose: () => void; o
       summary: values.summary ?? '',
       cover: values.cover ?? '',
       url: values.url,
-      starts_at: values.period[0].valueOf(),
-      ends_at: values.period[1].valueOf(),
+      starts_at: beijingInstant(values.period[0]),
+      ends_at: beijingInstant(values.period[1]),
       sort: values.sort ?? 0,
     };
     try {
@@ -191,7 +192,9 @@ function ActivityForm(props: { activity: Activity | null; onClose: () => void; o
         layout="vertical"
         onFinish={(values) => void save(values)}
         initialValues={
-          a ? { ...a, period: [dayjs(a.starts_at), dayjs(a.ends_at)] } : { sort: 0, url: '/front/activity/list' }
+          a
+            ? { ...a, period: [beijingPickerValue(a.starts_at), beijingPickerValue(a.ends_at)] }
+            : { sort: 0, url: '/front/activity/list' }
         }
       >
         <Form.Item

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ConsolePage } from '../../../console/ConsolePage.tsx';
 import { type ConsoleColumn, ConsoleTable } from '../../../console/ConsoleTable.tsx';
 import { CONSOLE_QUERY_ROOT } from '../../../console/console-api.ts';
+import { formatBeijing } from '../../../platform/beijing-time.ts';
 import { MessageDialog } from './MessageDialog.tsx';
-import { beijingTime } from './notice-text.ts';
 import { MESSAGES_PATH, type SentMessage } from './notices-api.ts';
 import './i18n.ts';
 
@@ -33,15 +33,15 @@ export default function MessagesPage() {
       title: t(`${m}.fields.sentAt`),
       dataIndex: 'created_at',
       sortKey: 'created_at',
-      render: (ms: number) => beijingTime(ms),
-      csv: (row) => beijingTime(row.created_at),
+      render: (ms: number) => formatBeijing(ms),
+      csv: (row) => formatBeijing(row.created_at),
     },
     {
       title: t(`${m}.fields.read`),
       dataIndex: 'read_at',
       render: (ms: number | null) =>
-        ms ? <Tag color="green">{t(`${m}.readAt`, { time: beijingTime(ms) })}</Tag> : <Tag>{t(`${m}.unread`)}</Tag>,
-      csv: (row) => (row.read_at ? beijingTime(row.read_at) : ''),
+        ms ? <Tag color="green">{t(`${m}.readAt`, { time: formatBeijing(ms) })}</Tag> : <Tag>{t(`${m}.unread`)}</Tag>,
+      csv: (row) => (row.read_at ? formatBeijing(row.read_at) : ''),
     },
   ];
 

@@ -29,17 +29,10 @@ import { CONSOLE_QUERY_ROOT, consoleGet, consolePost, type ListPage } from '../.
 import i18n from '../../../i18n/index.ts';
 import { isApiError } from '../../../platform/api-error.ts';
 import { errorMessage } from '../../../platform/api-reactions.ts';
+import { beijingInstant, beijingPickerValue, browserIsBeijing, formatBeijing } from '../../../platform/beijing-time.ts';
 import { toast } from '../../../platform/notify.ts';
 import { PenNamesPicker } from '../../rewards/console/AuthorPicker.tsx';
-import {
-  beijingInstant,
-  beijingPickerValue,
-  beijingTime,
-  isPlainNotice,
-  noticeHtml,
-  noticeText,
-  STATE_COLOR,
-} from './notice-text.ts';
+import { isPlainNotice, noticeHtml, noticeText, STATE_COLOR } from './notice-text.ts';
 import {
   type AudienceSizes,
   NOTICE_CATEGORIES,
@@ -149,9 +142,11 @@ function NoticeView({ notice, onChanged }: { notice: NoticeDetail; onChanged: ()
         <Descriptions column={1} bordered size="small">
           <Descriptions.Item label={t(`${p}.fields.state`)}>
             <Tag color={STATE_COLOR[notice.state]}>{t(`${p}.states.${notice.state}`)}</Tag>
-            {notice.withdrawn_at && t(`${p}.withdrawnAt`, { time: beijingTime(notice.withdrawn_at) })}
+            {notice.withdrawn_at && t(`${p}.withdrawnAt`, { time: formatBeijing(notice.withdrawn_at) })}
           </Descriptions.Item>
-          <Descriptions.Item label={t(`${p}.fields.publishedAt`)}>{beijingTime(notice.published_at)}</Descriptions.Item>
+          <Descriptions.Item label={t(`${p}.fields.publishedAt`)}>
+            {formatBeijing(notice.published_at)}
+          </Descriptions.Item>
           <Descriptions.Item label={t(`${p}.fields.category`)}>
             {t(`${p}.categories.${notice.category}`)}
           </Descriptions.Item>
@@ -210,7 +205,7 @@ function Preview(props: { title: string; html: string; at: number | null; catego
         <p className="ac-news__meta">
           <span>{t(`${p}.categories.${props.category}`)}</span>
           <time>
-            {props.at ? beijingTime(props.at) : t(`${p}.previewNow`)} {t(`${p}.beijing`)}
+            {props.at ? formatBeijing(props.at) : t(`${p}.previewNow`)} {t(`${p}.beijing`)}
           </time>
         </p>
         {props.html ? (
@@ -234,7 +229,7 @@ function NoticeForm({ notice, sizes }: { notice: NoticeDetail | null; sizes?: Au
   const [confirming, setConfirming] = useState<{ values: FormValues; publishedAt?: number } | null>(null);
   const values = Form.useWatch((all: Partial<FormValues>) => all, form);
   const richOriginal = notice !== null && !isPlainNotice(notice.content);
-  const browserIsBeijing = new Date().getTimezoneOffset() === -480;
+  const browserInBeijing = browserIsBeijing(Date.now());
 
   const initial: FormValues = notice
     ? {
@@ -348,7 +343,7 @@ function NoticeForm({ notice, sizes }: { notice: NoticeDetail | null; sizes?: Au
             <Form.Item
               name="at"
               label={t(`${p}.fields.at`)}
-              extra={browserIsBeijing ? t(`${p}.atHelp`) : t(`${p}.atHelpOtherZone`)}
+              extra={browserInBeijing ? t(`${p}.atHelp`) : t(`${p}.atHelpOtherZone`)}
               rules={[{ required: true, message: t(`${p}.atRequired`) }]}
             >
               <DatePicker
@@ -391,7 +386,7 @@ function NoticeForm({ notice, sizes }: { notice: NoticeDetail | null; sizes?: Au
         />
         {notice && (
           <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-            {t(`${p}.scheduledHint`, { time: beijingTime(notice.published_at) })}
+            {t(`${p}.scheduledHint`, { time: formatBeijing(notice.published_at) })}
           </Typography.Paragraph>
         )}
       </Col>
@@ -402,7 +397,7 @@ function NoticeForm({ notice, sizes }: { notice: NoticeDetail | null; sizes?: Au
           confirming
             ? confirming.publishedAt
               ? t(`${p}.confirmSchedule`, {
-                  time: beijingTime(confirming.publishedAt),
+                  time: formatBeijing(confirming.publishedAt),
                   audience: audienceLabel(confirming.values.audience, sizeOf(confirming.values)),
                 })
               : t(`${p}.confirmNow`, {

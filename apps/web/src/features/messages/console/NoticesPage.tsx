@@ -7,7 +7,8 @@ import { Link, useNavigate } from 'react-router';
 import { ConsolePage } from '../../../console/ConsolePage.tsx';
 import { type ConsoleColumn, ConsoleTable } from '../../../console/ConsoleTable.tsx';
 import { CONSOLE_QUERY_ROOT } from '../../../console/console-api.ts';
-import { beijingTime, STATE_COLOR } from './notice-text.ts';
+import { formatBeijing } from '../../../platform/beijing-time.ts';
+import { STATE_COLOR } from './notice-text.ts';
 import { NOTICES_PATH, type NoticeRow, type NoticeState } from './notices-api.ts';
 import { WithdrawNotice } from './WithdrawNotice.tsx';
 import './i18n.ts';
@@ -58,8 +59,8 @@ export default function NoticesPage() {
       title: t(`${p}.fields.publishedAt`),
       dataIndex: 'published_at',
       sortKey: 'published_at',
-      render: (ms: number) => beijingTime(ms),
-      csv: (row) => beijingTime(row.published_at),
+      render: (ms: number) => formatBeijing(ms),
+      csv: (row) => formatBeijing(row.published_at),
     },
     {
       title: t(`${p}.fields.reads`),

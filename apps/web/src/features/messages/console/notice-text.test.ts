@@ -1,13 +1,5 @@
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import {
-  beijingInstant,
-  beijingPickerValue,
-  beijingTime,
-  isPlainNotice,
-  noticeHtml,
-  noticeText,
-} from './notice-text.ts';
+import { isPlainNotice, noticeHtml, noticeText } from './notice-text.ts';
 
 describe('notice text', () => {
   it('turns paragraphs and line breaks into markup, escaping what staff typed', () => {
@@ -24,14 +16,5 @@ describe('notice text', () => {
     expect(isPlainNotice(html)).toBe(true);
     expect(isPlainNotice('<p>稿酬<b>照常</b>发放。</p>')).toBe(false);
     expect(noticeText('<p>稿酬<b>照常</b>发放。</p>')).toBe('稿酬照常发放。');
-  });
-
-  it('shows and picks schedule times in Beijing time', () => {
-    const instant = Date.UTC(2026, 0, 31, 16, 5); // 2026-02-01 00:05 in Beijing
-    expect(beijingTime(instant)).toBe('2026-02-01 00:05');
-    const picked = beijingPickerValue(instant);
-    expect(picked.format('YYYY-MM-DD HH:mm')).toBe('2026-02-01 00:05');
-    expect(beijingInstant(picked)).toBe(instant);
-    expect(beijingInstant(dayjs(new Date(2026, 5, 1, 9, 30)))).toBe(Date.UTC(2026, 5, 1, 1, 30));
   });
 });

@@ -1,6 +1,3 @@
-import { SHANGHAI_OFFSET_MS } from '@author-centre/shared/dates';
-import dayjs, { type Dayjs } from 'dayjs';
-
 /**
  * A notice is stored as limited HTML (the authors' notice page sanitises and shows it). Staff write
  * it as plain text: a blank line starts a new paragraph, a single line break stays a line break.
@@ -42,24 +39,5 @@ export function isPlainNotice(html: string): boolean {
 
 // Schedule times are picked and shown in Beijing time (UTC+8), whatever the browser's zone: a
 // picker value carries the Beijing wall time as its own wall time and is converted at the edges.
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** 'YYYY-MM-DD HH:mm' of an instant in Beijing time. */
-export function beijingTime(ms: number): string {
-  const d = new Date(ms + SHANGHAI_OFFSET_MS);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-}
-
-/** A picker value whose wall time is the Beijing wall time of the instant. */
-export function beijingPickerValue(ms: number): Dayjs {
-  const d = new Date(ms + SHANGHAI_OFFSET_MS);
-  return dayjs(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()));
-}
-
-/** The instant a picker value means, its wall time read as Beijing time. */
-export function beijingInstant(value: Dayjs): number {
-  return Date.UTC(value.year(), value.month(), value.date(), value.hour(), value.minute()) - SHANGHAI_OFFSET_MS;
-}
 
 export const STATE_COLOR = { scheduled: 'blue', published: 'green', withdrawn: 'default' } as const;

@@ -19,8 +19,8 @@ import { Link } from 'react-router';
 import { EDITOR_SKINS, type EditorSkin, setEditorSkin, useEditorSkin } from '../../../app/layouts/editor-skin.ts';
 import { apiPost } from '../../../platform/api.ts';
 import { ApiError } from '../../../platform/api-error.ts';
+import { formatBeijing } from '../../../platform/beijing-time.ts';
 import { toast } from '../../../platform/notify.ts';
-import { formatBeijing } from '../beijing-time.ts';
 import { WORKS_NS } from '../i18n.ts';
 import {
   type ChapterDetail,

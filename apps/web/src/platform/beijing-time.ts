@@ -10,11 +10,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** 'YYYY-MM-DD HH:mm' of an instant, in Beijing time ('' for none). */
-export function formatBeijing(ms: number | null | undefined): string {
+/** 'YYYY-MM-DD HH:mm' (or with ':ss') of an instant, in Beijing time ('' for none). */
+export function formatBeijing(ms: number | null | undefined, withSeconds = false): string {
   if (!ms) return '';
   const d = new Date(ms + SHANGHAI_OFFSET_MS);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  const minute = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  return withSeconds ? `${minute}:${pad(d.getUTCSeconds())}` : minute;
 }
 
 /** A picker value whose wall time is the Beijing wall time of the instant. */

@@ -30,4 +30,8 @@ describe('schedule times in Beijing time, whatever the browser zone', () => {
     process.env.TZ = 'Asia/Shanghai';
     expect(browserIsBeijing(noon)).toBe(true);
   });
+
+  it('gives the seconds when asked (the audit log)', () => {
+    expect(formatBeijing(Date.UTC(2026, 0, 31, 16, 5, 7), true)).toBe('2026-02-01 00:05:07');
+  });
 });
