@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { containsText } from '../../platform/db/like.ts';
-import { listQuery, pageOf, staffOf } from '../../platform/http/console.ts';
+import { ipForStaff, listQuery, pageOf, staffOf } from '../../platform/http/console.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/input.ts';
 import { routeAliases } from '../../platform/http/routes.ts';
@@ -92,6 +92,7 @@ export async function consoleRoutes(app: FastifyInstance): Promise<void> {
       ...page,
       list: page.list.map(({ before_json, after_json, ...row }) => ({
         ...row,
+        ip: ipForStaff(staff, row.ip),
         before: before_json ? JSON.parse(before_json) : null,
         after: after_json ? JSON.parse(after_json) : null,
       })),

@@ -1,7 +1,7 @@
 import { isMobile, maskPhone } from '@author-centre/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { listQuery, pageOf, staffOf } from '../../platform/http/console.ts';
+import { ipForStaff, listQuery, pageOf, staffOf } from '../../platform/http/console.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { badInput } from '../../platform/http/errors.ts';
 import { parseInput } from '../../platform/http/input.ts';
@@ -248,7 +248,7 @@ export async function staffPeopleRoutes(app: FastifyInstance): Promise<void> {
       ...page,
       list: page.list.map((s) => ({
         ...s,
-        ip: origins.get(s.session_id)?.ip ?? '',
+        ip: ipForStaff(staff, origins.get(s.session_id)?.ip ?? ''),
         user_agent: origins.get(s.session_id)?.user_agent ?? '',
         method: origins.get(s.session_id)?.method ?? '',
         /** The session this very console request is made with. */
@@ -283,6 +283,7 @@ export async function staffPeopleRoutes(app: FastifyInstance): Promise<void> {
       ...page,
       list: page.list.map(({ session_id, ...row }) => ({
         ...row,
+        ip: ipForStaff(staff, row.ip),
         /** The session this sign-in started is still open (it can be ended under 会话). */
         session_live: session_id && live.has(session_id) ? 1 : 0,
       })),

@@ -96,3 +96,13 @@ export async function pageOf<DB, TB extends keyof DB, O>(
     .execute();
   return { list, total: Number(countRow?.total ?? 0), page: input.page, page_size: input.page_size };
 }
+
+/**
+ * An IP address as a staff member may see it: in full for an admin, without its last part for an
+ * editor (enough to tell places apart, not to find the person): '203.0.113.*', '2001:db8:1:2:*'.
+ */
+export function ipForStaff(staff: Pick<StaffContext, 'role'>, ip: string): string {
+  if (staff.role === 'admin' || !ip) return ip;
+  if (ip.includes(':') && !ip.startsWith('::ffff:')) return `${ip.split(':').slice(0, 4).join(':')}:*`;
+  return ip.replace(/\.\d+$/, '.*');
+}
