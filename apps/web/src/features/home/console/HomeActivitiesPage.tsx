@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Space, Tag } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Modal, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { ConsolePage } from '../../../console/ConsolePage.tsx';
 import { type ConsoleColumn, ConsoleTable } from '../../../console/ConsoleTable.tsx';
 import { CONSOLE_QUERY_ROOT, consolePost } from '../../../console/console-api.ts';
 import { ReasonModal } from '../../../console/ReasonModal.tsx';
-import { errorMessage } from '../../../platform/api-reactions.ts';
+import { useConsoleSubmit } from '../../../console/useConsoleSubmit.tsx';
 import { beijingInstant, beijingPickerValue, formatBeijing } from '../../../platform/beijing-time.ts';
 import { toast } from '../../../platform/notify.ts';
 import './i18n.ts';
@@ -148,13 +148,10 @@ export default function HomeActivitiesPage() {
 function ActivityForm(props: { activity: Activity | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { submit, modalProps, failureAlert } = useConsoleSubmit(form);
   const a = props.activity;
 
   const save = async (values: FormValues) => {
-    setPending(true);
-    setFailure(null);
     const body = {
       ...(a ? { id: a.id } : {}),
       title: values.title,
@@ -165,13 +162,8 @@ function ActivityForm(props: { activity: Activity | null; onClose: () => void; o
       ends_at: beijingInstant(values.period[1]),
       sort: values.sort ?? 0,
     };
-    try {
-      await consolePost(a ? `${LIST_PATH}/update` : LIST_PATH, body, { silent: true });
+    if (await submit(() => consolePost(a ? `${LIST_PATH}/update` : LIST_PATH, body, { silent: true }))) {
       props.onSaved();
-    } catch (e) {
-      setFailure(errorMessage(e));
-    } finally {
-      setPending(false);
     }
   };
 
@@ -182,10 +174,8 @@ function ActivityForm(props: { activity: Activity | null; onClose: () => void; o
       title={a ? t('console.activities.edit') : t('console.activities.new')}
       okText={t('console.activities.save')}
       cancelText={t('console.activities.cancel')}
-      okButtonProps={{ loading: pending }}
-      maskClosable={false}
+      {...modalProps(props.onClose)}
       onOk={() => form.submit()}
-      onCancel={props.onClose}
     >
       <Form<FormValues>
         form={form}
@@ -237,7 +227,7 @@ function ActivityForm(props: { activity: Activity | null; onClose: () => void; o
           <InputNumber min={-9999} max={9999} />
         </Form.Item>
       </Form>
-      {failure && <Alert type="error" showIcon title={failure} />}
+      {failureAlert}
     </Modal>
   );
 }

@@ -1,9 +1,7 @@
-import { Alert, Form, Input, Modal, Select } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { consolePost } from '../../../console/console-api.ts';
-import { isApiError } from '../../../platform/api-error.ts';
-import { errorMessage } from '../../../platform/api-reactions.ts';
+import { useConsoleSubmit } from '../../../console/useConsoleSubmit.tsx';
 import { toast } from '../../../platform/notify.ts';
 import { type AuthorHit, AuthorPicker } from '../../rewards/console/AuthorPicker.tsx';
 import { MESSAGE_CATEGORIES, MESSAGES_PATH } from './notices-api.ts';
@@ -37,19 +35,17 @@ export function MessageDialog(props: {
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { submit, modalProps, failureAlert } = useConsoleSubmit(form, FIELDS);
   const m = 'console.messages';
 
   const send = async (v: FormValues) => {
-    if (!v.author) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      await consolePost(
+    const author = v.author;
+    if (!author) return;
+    const sent = await submit(() =>
+      consolePost(
         MESSAGES_PATH,
         {
-          account_id: v.author.account_id,
+          account_id: author.account_id,
           category: v.category,
           title: v.title.trim(),
           content: v.content.trim(),
@@ -57,19 +53,13 @@ export function MessageDialog(props: {
           sender: v.sender?.trim() ?? '',
         },
         { silent: true },
-      );
-      toast.success(t(`${m}.sent`, { penName: v.author.pen_name }));
-      form.resetFields();
-      props.onSent();
-      props.onClose();
-    } catch (e) {
-      const message = errorMessage(e);
-      const field = isApiError(e) && e.field ? FIELDS[e.field] : undefined;
-      if (field) form.setFields([{ name: field, errors: [message] }]);
-      setFailure(message);
-    } finally {
-      setPending(false);
-    }
+      ),
+    );
+    if (!sent) return;
+    toast.success(t(`${m}.sent`, { penName: author.pen_name }));
+    form.resetFields();
+    props.onSent();
+    props.onClose();
   };
 
   return (
@@ -79,14 +69,9 @@ export function MessageDialog(props: {
       title={t(`${m}.new`)}
       okText={t(`${m}.send`)}
       cancelText={t(`${m}.cancel`)}
-      okButtonProps={{ loading: pending }}
-      cancelButtonProps={{ disabled: pending }}
-      maskClosable={false}
+      {...modalProps(props.onClose)}
       destroyOnHidden
       onOk={() => form.submit()}
-      onCancel={() => {
-        if (!pending) props.onClose();
-      }}
     >
       <Form<FormValues>
         form={form}
@@ -135,7 +120,7 @@ export function MessageDialog(props: {
           <Input maxLength={30} />
         </Form.Item>
       </Form>
-      {failure && <Alert type="error" showIcon title={failure} role="alert" />}
+      {failureAlert}
     </Modal>
   );
 }

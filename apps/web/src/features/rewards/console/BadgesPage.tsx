@@ -8,8 +8,7 @@ import { ImageWithFallback } from '../../../components/ImageWithFallback.tsx';
 import { ConsolePage } from '../../../console/ConsolePage.tsx';
 import { type ConsoleColumn, ConsoleTable } from '../../../console/ConsoleTable.tsx';
 import { CONSOLE_QUERY_ROOT, consolePost } from '../../../console/console-api.ts';
-import { isApiError } from '../../../platform/api-error.ts';
-import { errorMessage } from '../../../platform/api-reactions.ts';
+import { useConsoleSubmit } from '../../../console/useConsoleSubmit.tsx';
 import { toast } from '../../../platform/notify.ts';
 import { ImageField } from './ImageField.tsx';
 import { BadgeEnvelopePreview } from './Previews.tsx';
@@ -97,7 +96,7 @@ export default function BadgesPage() {
   );
 }
 
-const FIELD_OF: Record<string, keyof FormValues> = {
+const FIELD_OF: Record<string, keyof FormValues & string> = {
   title: 'title',
   image: 'image',
   advance_text: 'advance_text',
@@ -112,8 +111,7 @@ const FIELD_OF: Record<string, keyof FormValues> = {
 function BadgeEditor(props: { badge: Badge | null; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { submit, modalProps, failureAlert } = useConsoleSubmit(form, FIELD_OF);
   const b = props.badge;
   const initial: FormValues = b
     ? {
@@ -141,8 +139,6 @@ function BadgeEditor(props: { badge: Badge | null; onClose: () => void; onSaved:
   const v = Form.useWatch((all: Partial<FormValues>) => all, form) ?? initial;
 
   const save = async (values: FormValues) => {
-    setPending(true);
-    setFailure(null);
     // An animated badge keeps its other frames when only its texts are edited.
     const image = b && Array.isArray(b.image) && values.image === b.image[0] ? b.image : values.image.trim();
     const body = {
@@ -155,16 +151,8 @@ function BadgeEditor(props: { badge: Badge | null; onClose: () => void; onSaved:
       growth_value: values.growth_value ?? 0,
       sort: values.sort ?? 0,
     };
-    try {
-      await consolePost(b ? `${BADGES_PATH}/${b.id}` : BADGES_PATH, body, { silent: true });
+    if (await submit(() => consolePost(b ? `${BADGES_PATH}/${b.id}` : BADGES_PATH, body, { silent: true }))) {
       props.onSaved();
-    } catch (e) {
-      const message = errorMessage(e);
-      const field = isApiError(e) && e.field ? (FIELD_OF[e.field] ?? FIELD_OF[e.field.split('.')[0] ?? '']) : undefined;
-      if (field) form.setFields([{ name: field, errors: [message] }]);
-      setFailure(message);
-    } finally {
-      setPending(false);
     }
   };
 
@@ -175,13 +163,8 @@ function BadgeEditor(props: { badge: Badge | null; onClose: () => void; onSaved:
       title={b ? t(`${r}.badges.edit`, { title: b.title }) : t(`${r}.badges.new`)}
       okText={t(`${r}.save`)}
       cancelText={t(`${r}.cancel`)}
-      okButtonProps={{ loading: pending }}
-      cancelButtonProps={{ disabled: pending }}
-      maskClosable={false}
+      {...modalProps(props.onClose)}
       onOk={() => form.submit()}
-      onCancel={() => {
-        if (!pending) props.onClose();
-      }}
     >
       <Row gutter={24}>
         <Col xs={24} md={14}>
@@ -229,7 +212,7 @@ function BadgeEditor(props: { badge: Badge | null; onClose: () => void; onSaved:
           {b && b.award_count > 0 && (
             <Alert type="info" showIcon title={t(`${r}.badges.heldBy`, { count: b.award_count })} />
           )}
-          {failure && <Alert style={{ marginTop: 12 }} type="error" showIcon title={failure} role="alert" />}
+          {failureAlert}
         </Col>
         <Col xs={24} md={10}>
           <div style={{ marginBottom: 8, color: '#999' }}>{t(`${r}.badges.preview`)}</div>

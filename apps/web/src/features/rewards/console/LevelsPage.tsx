@@ -7,8 +7,7 @@ import { ImageWithFallback } from '../../../components/ImageWithFallback.tsx';
 import { ConsolePage } from '../../../console/ConsolePage.tsx';
 import { ConsoleTable } from '../../../console/ConsoleTable.tsx';
 import { CONSOLE_QUERY_ROOT, consolePost } from '../../../console/console-api.ts';
-import { isApiError } from '../../../platform/api-error.ts';
-import { errorMessage } from '../../../platform/api-reactions.ts';
+import { useConsoleSubmit } from '../../../console/useConsoleSubmit.tsx';
 import { toast } from '../../../platform/notify.ts';
 import { ImageField } from './ImageField.tsx';
 import { LevelPopPreview } from './Previews.tsx';
@@ -102,7 +101,7 @@ export default function LevelsPage() {
   );
 }
 
-const FIELD_OF: Record<string, keyof FormValues> = {
+const FIELD_OF: Record<string, keyof FormValues & string> = {
   level: 'level',
   level_txt: 'level_txt',
   surpass_txt: 'surpass_txt',
@@ -115,8 +114,7 @@ const FIELD_OF: Record<string, keyof FormValues> = {
 function LevelEditor(props: { level: Level | null; nextLevel: number; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { submit, modalProps, failureAlert } = useConsoleSubmit(form, FIELD_OF);
   const l = props.level;
   const initial: FormValues = l
     ? {
@@ -140,8 +138,6 @@ function LevelEditor(props: { level: Level | null; nextLevel: number; onClose: (
   const v = Form.useWatch((all: Partial<FormValues>) => all, form) ?? initial;
 
   const save = async (values: FormValues) => {
-    setPending(true);
-    setFailure(null);
     const body = {
       ...(l ? {} : { level: values.level }),
       level_txt: values.level_txt.trim(),
@@ -150,16 +146,8 @@ function LevelEditor(props: { level: Level | null; nextLevel: number; onClose: (
       bg_image_link: values.bg_image_link?.trim() ?? '',
       jump_url: values.jump_url?.trim() ?? '',
     };
-    try {
-      await consolePost(l ? `${LEVELS_PATH}/${l.id}` : LEVELS_PATH, body, { silent: true });
+    if (await submit(() => consolePost(l ? `${LEVELS_PATH}/${l.id}` : LEVELS_PATH, body, { silent: true }))) {
       props.onSaved();
-    } catch (e) {
-      const message = errorMessage(e);
-      const field = isApiError(e) && e.field ? FIELD_OF[e.field] : undefined;
-      if (field) form.setFields([{ name: field, errors: [message] }]);
-      setFailure(message);
-    } finally {
-      setPending(false);
     }
   };
 
@@ -170,13 +158,8 @@ function LevelEditor(props: { level: Level | null; nextLevel: number; onClose: (
       title={l ? t(`${r}.levels.edit`, { level: l.level }) : t(`${r}.levels.new`)}
       okText={t(`${r}.save`)}
       cancelText={t(`${r}.cancel`)}
-      okButtonProps={{ loading: pending }}
-      cancelButtonProps={{ disabled: pending }}
-      maskClosable={false}
+      {...modalProps(props.onClose)}
       onOk={() => form.submit()}
-      onCancel={() => {
-        if (!pending) props.onClose();
-      }}
     >
       <Row gutter={24}>
         <Col xs={24} md={13}>
@@ -220,7 +203,7 @@ function LevelEditor(props: { level: Level | null; nextLevel: number; onClose: (
             </Form.Item>
           </Form>
           {l && l.authors > 0 && <Alert type="info" showIcon title={t(`${r}.levels.heldBy`, { count: l.authors })} />}
-          {failure && <Alert style={{ marginTop: 12 }} type="error" showIcon title={failure} role="alert" />}
+          {failureAlert}
         </Col>
         <Col xs={24} md={11}>
           <div style={{ marginBottom: 8, color: '#999' }}>{t(`${r}.levels.preview`)}</div>
