@@ -1,12 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
 import { loadConfig } from '../config.ts';
-import { Brands } from '../platform/brands/brands.ts';
 import { PersonalData } from '../platform/crypto/personal-data.ts';
-import { openDatabase } from '../platform/db/database.ts';
-import { migrateToLatest } from '../platform/db/migrate.ts';
+import { closeBulkSqlite, deferIndexes, insertBulkSession, openBulkSqlite } from './bulk-sqlite.ts';
 
 /**
  * Bulk authors for the console benchmark (SQLite): by default 100,000 people, each with one pen
@@ -53,29 +49,10 @@ export async function generateAuthorsBulk(
   const log = options.log ?? (() => {});
   const authors = options.authors ?? 100_000;
   const clientId = options.clientId ?? 2;
-  mkdirSync(dataDir, { recursive: true });
-
-  // Schema and brands through the platform, exactly as the server would create them.
-  const handle = openDatabase({ dataDir });
-  await migrateToLatest(handle.db);
-  await new Brands(handle.db).seed();
-  await handle.close();
-
-  const db = new SQLite(resolve(dataDir, 'author-centre.sqlite'));
-  db.pragma('journal_mode = OFF');
-  db.pragma('synchronous = OFF');
-  db.pragma('cache_size = -262144');
-  db.pragma('temp_store = MEMORY');
+  const db = await openBulkSqlite(dataDir);
   const now = Date.now();
   const personalData = new PersonalData(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'development' }).dataKey);
-  // The indexes of users and accounts are built once after the rows are in (a sorted build beats
-  // 100,000 inserts into seven B-trees); their definitions are those of the migrations.
-  const indexes = db
-    .prepare(
-      "select name, sql from sqlite_master where type = 'index' and tbl_name in ('users', 'accounts') and sql is not null",
-    )
-    .all() as Array<{ name: string; sql: string }>;
-  for (const { name } of indexes) db.exec(`drop index "${name}"`);
+  const buildIndexes = deferIndexes(db, ['users', 'accounts']);
 
   const insertUser = db.prepare(
     'insert into users (client_id, phone_enc, phone_hash, created_at, updated_at) values (?, ?, ?, ?, ?)',
@@ -124,26 +101,11 @@ export async function generateAuthorsBulk(
     log(`  ${Math.min(authors, start + BATCH).toLocaleString('en-US')} authors`);
   }
   log('  building indexes');
-  for (const { sql } of indexes) db.exec(sql);
+  buildIndexes();
   db.exec('analyze');
 
-  const sessionToken = randomBytes(32).toString('base64url');
-  db.prepare(
-    `insert into sessions (id, client_id, user_id, account_id, created_at, last_seen_at, idle_expires_at, absolute_expires_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    createHash('sha256').update(sessionToken).digest('hex'),
-    clientId,
-    adminUserId,
-    adminAccountId,
-    now,
-    now,
-    now + 7 * 86_400_000,
-    now + 30 * 86_400_000,
-  );
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.close();
+  const sessionToken = insertBulkSession(db, { clientId, userId: adminUserId, accountId: adminAccountId }, now);
+  closeBulkSqlite(db);
 
   // Search terms as staff type them: mostly two characters (a handful of matches), some one (~1%).
   const prefixes: Array<{ prefix: string; matches: number }> = [];

@@ -1,13 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { countWords } from '@author-centre/shared';
-import SQLite from 'better-sqlite3';
 import { loadConfig } from '../config.ts';
-import { Brands } from '../platform/brands/brands.ts';
 import { PersonalData } from '../platform/crypto/personal-data.ts';
-import { openDatabase } from '../platform/db/database.ts';
-import { migrateToLatest } from '../platform/db/migrate.ts';
+import { closeBulkSqlite, deferIndexes, insertBulkSession, openBulkSqlite } from './bulk-sqlite.ts';
 
 /**
  * Bulk works data for benchmarks (SQLite): by default 10,000 books and 1,000,000 chapters, one of
@@ -51,30 +48,11 @@ export async function generateWorksBulk(dataDir: string, options: BulkOptions = 
   const bigBookChapters = Math.min(options.bigBookChapters ?? 5000, chapters);
   const authors = options.authors ?? 1000;
   const clientId = options.clientId ?? 2;
-  mkdirSync(dataDir, { recursive: true });
-
-  // Schema and brands through the platform, exactly as the server would create them.
-  const handle = openDatabase({ dataDir });
-  await migrateToLatest(handle.db);
-  await new Brands(handle.db).seed();
-  await handle.close();
-
-  const db = new SQLite(resolve(dataDir, 'author-centre.sqlite'));
-  // Generation only: no journal, no syncs (a failed run is simply run again), then back to WAL.
-  db.pragma('journal_mode = OFF');
-  db.pragma('synchronous = OFF');
-  db.pragma('cache_size = -262144');
-  db.pragma('temp_store = MEMORY');
+  const db = await openBulkSqlite(dataDir);
   const now = Date.now();
 
-  // Chapter indexes are built once after the rows are in (a sorted build beats a million inserts
-  // into four B-trees); the definitions are those of the works migration.
-  const chapterIndexes = db
-    .prepare(
-      "select sql from sqlite_master where type = 'index' and tbl_name in ('chapters', 'chapter_texts', 'chapter_live') and sql is not null",
-    )
-    .all() as Array<{ sql: string }>;
-  for (const { sql } of chapterIndexes) db.exec(`drop index ${/create (?:unique )?index "?([\w]+)"?/i.exec(sql)![1]}`);
+  // Chapter indexes are built once after the rows are in (a million inserts into four B-trees is slower).
+  const buildChapterIndexes = deferIndexes(db, ['chapters', 'chapter_texts', 'chapter_live']);
 
   const insertUser = db.prepare('insert into users (client_id, created_at, updated_at) values (?, ?, ?)');
   const insertAccount = db.prepare(
@@ -124,20 +102,7 @@ export async function generateWorksBulk(dataDir: string, options: BulkOptions = 
       now,
     );
   }
-  const sessionToken = randomBytes(32).toString('base64url');
-  db.prepare(
-    `insert into sessions (id, client_id, user_id, account_id, created_at, last_seen_at, idle_expires_at, absolute_expires_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    createHash('sha256').update(sessionToken).digest('hex'),
-    clientId,
-    bench.userId,
-    bench.accountId,
-    now,
-    now,
-    now + 7 * 86_400_000,
-    now + 30 * 86_400_000,
-  );
+  const sessionToken = insertBulkSession(db, { clientId, userId: bench.userId, accountId: bench.accountId }, now);
 
   const bodyHash = createHash('sha1').update(FILLER).digest('hex');
   const fillerWords = countWords(FILLER);
@@ -208,10 +173,8 @@ export async function generateWorksBulk(dataDir: string, options: BulkOptions = 
   }
   db.prepare("update works_counters set value = ? where name = 'chapter_change_seq'").run(seq);
   log('  building indexes');
-  for (const { sql } of chapterIndexes) db.exec(sql);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.close();
+  buildChapterIndexes();
+  closeBulkSqlite(db);
   const result: BulkResult = {
     ...bigBook,
     accountId: bench.accountId,
