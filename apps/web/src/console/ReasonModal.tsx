@@ -19,6 +19,10 @@ export interface ReasonModalProps {
   reasonPlaceholder?: string;
   /** What an empty reason is told, when the generic '请填写原因' is too vague. */
   requiredMessage?: string;
+  /** Choices the action needs besides the reason (a role, an editor), shown above it. */
+  children?: ReactNode;
+  /** What is still missing in those choices; it blocks the action like a missing reason. */
+  choiceProblem?: string | null;
   minLength?: number;
   maxLength?: number;
   reasonLabel?: ReactNode;
@@ -42,7 +46,7 @@ export function ReasonModal(props: ReasonModalProps) {
   const max = props.maxLength ?? 200;
   const asks = props.reasonRequired !== false;
   const trimmed = reason.trim();
-  const problem =
+  const reasonProblem =
     !asks || (props.reasonOptional && trimmed.length === 0)
       ? null
       : trimmed.length === 0
@@ -50,6 +54,7 @@ export function ReasonModal(props: ReasonModalProps) {
         : trimmed.length < min
           ? t('console.reason.tooShort', { min })
           : null;
+  const problem = props.choiceProblem || reasonProblem;
 
   const close = () => {
     if (pending) return;
@@ -90,6 +95,7 @@ export function ReasonModal(props: ReasonModalProps) {
       onCancel={close}
     >
       <div style={{ marginBottom: 12 }}>{props.description}</div>
+      {props.children}
       {asks && (
         <label style={{ display: 'block' }}>
           <div style={{ marginBottom: 4 }}>{props.reasonLabel ?? t('console.reason.label')}</div>
@@ -100,16 +106,16 @@ export function ReasonModal(props: ReasonModalProps) {
             showCount
             autoSize={{ minRows: 3, maxRows: 6 }}
             placeholder={props.reasonPlaceholder ?? t('console.reason.placeholder')}
-            status={touched && problem ? 'error' : undefined}
+            status={touched && reasonProblem ? 'error' : undefined}
             onChange={(e) => setReason(e.target.value)}
             onBlur={() => setTouched(true)}
           />
-          {touched && problem && (
-            <div role="alert" style={{ color: '#ff4d4f', marginTop: 4 }}>
-              {problem}
-            </div>
-          )}
         </label>
+      )}
+      {touched && problem && (
+        <div role="alert" style={{ color: '#ff4d4f', marginTop: 4 }}>
+          {problem}
+        </div>
       )}
       {failure && <Alert style={{ marginTop: 12 }} type="error" showIcon title={failure} />}
     </Modal>

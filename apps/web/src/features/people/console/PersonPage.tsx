@@ -1,20 +1,6 @@
 import { LogoutOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Input,
-  Modal,
-  Radio,
-  Result,
-  Skeleton,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { Alert, Button, Descriptions, Radio, Result, Skeleton, Space, Table, Tabs, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -520,54 +506,26 @@ function RoleModal({ account, onClose }: { account: Account; onClose: () => void
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [role, setRole] = useState<Role | null>(null);
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const problem = !role
+  const choiceProblem = !role
     ? t('console.people.rolesTab.pickRole')
     : role === account.role
       ? t('console.people.rolesTab.sameRole')
-      : !reason.trim()
-        ? t('console.reason.required')
-        : reason.trim().length < 2
-          ? t('console.reason.tooShort', { min: 2 })
-          : null;
-
-  const submit = async () => {
-    setTouched(true);
-    if (problem) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      await consolePost(
-        `/api/admin/authors/accounts/${account.account_id}/role`,
-        { role, reason: reason.trim() },
-        { silent: true },
-      );
-      toast.success(t('console.people.rolesTab.changed'));
-      void queryClient.invalidateQueries({ queryKey: [CONSOLE_QUERY_ROOT] });
-      onClose();
-    } catch (e) {
-      setFailure(errorMessage(e));
-    } finally {
-      setPending(false);
-    }
-  };
+      : null;
 
   return (
-    <Modal
+    <ReasonModal
       open
       title={t('console.people.rolesTab.modalTitle', { penName: account.pen_name })}
-      okText={t('console.reason.confirm')}
-      cancelText={t('console.reason.cancel')}
-      okButtonProps={{ loading: pending, danger: role === 'author' }}
-      cancelButtonProps={{ disabled: pending }}
-      maskClosable={false}
-      onOk={() => void submit()}
-      onCancel={() => !pending && onClose()}
+      description={<p>{t('console.people.rolesTab.current', { role: t(`console.people.roles.${account.role}`) })}</p>}
+      danger={role === 'author'}
+      choiceProblem={choiceProblem}
+      onClose={onClose}
+      onSubmit={async (reason) => {
+        await consolePost(`/api/admin/authors/accounts/${account.account_id}/role`, { role, reason }, { silent: true });
+        toast.success(t('console.people.rolesTab.changed'));
+        void queryClient.invalidateQueries({ queryKey: [CONSOLE_QUERY_ROOT] });
+      }}
     >
-      <p>{t('console.people.rolesTab.current', { role: t(`console.people.roles.${account.role}`) })}</p>
       <div style={{ marginBottom: 4 }}>{t('console.people.rolesTab.newRole')}</div>
       <Radio.Group
         aria-label={t('console.people.rolesTab.newRole')}
@@ -587,23 +545,6 @@ function RoleModal({ account, onClose }: { account: Account; onClose: () => void
           title={t(`console.people.rolesTab.effects.${role}`)}
         />
       )}
-      <label style={{ display: 'block', marginTop: 12 }}>
-        <div style={{ marginBottom: 4 }}>{t('console.reason.label')}</div>
-        <Input.TextArea
-          value={reason}
-          maxLength={200}
-          showCount
-          autoSize={{ minRows: 3, maxRows: 6 }}
-          placeholder={t('console.reason.placeholder')}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </label>
-      {touched && problem && (
-        <div role="alert" style={{ color: '#ff4d4f', marginTop: 4 }}>
-          {problem}
-        </div>
-      )}
-      {failure && <Alert style={{ marginTop: 12 }} type="error" showIcon title={failure} />}
-    </Modal>
+    </ReasonModal>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Input, Modal, Result, Select, Skeleton, Tabs } from 'antd';
+import { Alert, Button, Result, Select, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -326,56 +326,29 @@ function EditorPickModal(props: {
   const { t } = useTranslation();
   const staff = useStaff();
   const [editor, setEditor] = useState<number | null>(null);
-  const [reason, setReason] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const title = staff.editor_title;
-  const problem =
-    editor === null
-      ? t('console.people.editors.pickEditor')
-      : !reason.trim()
-        ? t('console.reason.required')
-        : reason.trim().length < 2
-          ? t('console.reason.tooShort', { min: 2 })
-          : null;
-
-  const submit = async () => {
-    setTouched(true);
-    if (problem || editor === null) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      await props.onSubmit(editor, reason.trim());
-      props.onClose();
-    } catch (e) {
-      setFailure(errorMessage(e));
-    } finally {
-      setPending(false);
-    }
-  };
 
   return (
-    <Modal
+    <ReasonModal
       open
       title={
         props.mode === 'move' && props.from
           ? t('console.people.editors.moveTitle', { count: props.count, from: props.from.pen_name })
           : t('console.people.editors.assignTitle', { count: props.count })
       }
-      okText={t('console.reason.confirm')}
-      cancelText={t('console.reason.cancel')}
-      okButtonProps={{ loading: pending }}
-      cancelButtonProps={{ disabled: pending }}
-      maskClosable={false}
-      onOk={() => void submit()}
-      onCancel={() => !pending && props.onClose()}
+      description={
+        <p>
+          {props.mode === 'move' && props.from
+            ? t('console.people.editors.moveDesc', { from: props.from.pen_name, title })
+            : t('console.people.editors.assignDesc', { title })}
+        </p>
+      }
+      choiceProblem={editor === null ? t('console.people.editors.pickEditor') : null}
+      onClose={props.onClose}
+      onSubmit={async (reason) => {
+        if (editor !== null) await props.onSubmit(editor, reason);
+      }}
     >
-      <p>
-        {props.mode === 'move' && props.from
-          ? t('console.people.editors.moveDesc', { from: props.from.pen_name, title })
-          : t('console.people.editors.assignDesc', { title })}
-      </p>
       <div style={{ marginBottom: 4 }}>{t('console.people.editors.target')}</div>
       <Select
         aria-label={t('console.people.editors.target')}
@@ -390,23 +363,6 @@ function EditorPickModal(props: {
           label: `${e.pen_name}（${t('console.people.editors.books')} ${e.book_count} · ${t('console.people.editors.authors')} ${e.author_count}）`,
         }))}
       />
-      <label style={{ display: 'block', marginTop: 12 }}>
-        <div style={{ marginBottom: 4 }}>{t('console.reason.label')}</div>
-        <Input.TextArea
-          value={reason}
-          maxLength={200}
-          showCount
-          autoSize={{ minRows: 3, maxRows: 6 }}
-          placeholder={t('console.reason.placeholder')}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </label>
-      {touched && problem && (
-        <div role="alert" style={{ color: '#ff4d4f', marginTop: 4 }}>
-          {problem}
-        </div>
-      )}
-      {failure && <Alert style={{ marginTop: 12 }} type="error" showIcon title={failure} />}
-    </Modal>
+    </ReasonModal>
   );
 }
