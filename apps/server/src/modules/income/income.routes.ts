@@ -1,0 +1,528 @@
+import { ErrorCode } from '@author-centre/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { authOf } from '../../platform/auth/guards.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { AppError, badInput } from '../../platform/http/errors.ts';
+import { parseInput } from '../../platform/http/input.ts';
+import { localize } from '../../platform/http/language.ts';
+import { routeAliases } from '../../platform/http/routes.ts';
+import { addGlobalDataContributor } from '../auth/accounts.service.ts';
+import { boundCardMaskOf } from '../contracts/personal-info.service.ts';
+import { leaveDaysOfAccounts } from '../growth/leave.service.ts';
+import {
+  cachedReply,
+  cutOffOf,
+  dayLines,
+  ESTIMATE_NOTE,
+  INCOME_COLUMNS,
+  ownBook,
+  RangeQuery,
+  rangeOf,
+  type Scope,
+  siteIdsOf,
+  totalOf,
+  withLineTotal,
+} from './reports.ts';
+import { monthOf, paidFor, settlementTermsOf, shareOf, WELFARE_RULES, welfareFor } from './settlement.ts';
+
+const author = { config: { auth: 'author' as const } };
+const MonthQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, 'YYYY-MM') });
+
+/** Payment state of a released statement, as the author reads it. */
+export function payoutStatus(s: { confirmed_at: number | null; paid_at: number | null }) {
+  if (s.paid_at) return { payout_status: 'paid', payout_label: '已打款' };
+  if (s.confirmed_at) return { payout_status: 'due', payout_label: '待打款' };
+  return { payout_status: 'to_confirm', payout_label: '待确认' };
+}
+
+/**
+ * §3 global data: `income_book_list` (the pen name's books with income data or settlement terms),
+ * `long_period_status` (1 once a monthly statement was released to them: the settlement pages have
+ * history), `disclaimer_type`/`disclaimer_tips` (1 and the estimate note while any income is shown).
+ */
+async function incomeGlobalData(ctx: AppContext, auth: { clientId: number; accountId: number }) {
+  const books = await ctx.db
+    .selectFrom('books')
+    .select(['books.id', 'books.title'])
+    .where('books.client_id', '=', auth.clientId)
+    .where('books.account_id', '=', auth.accountId)
+    .where('books.deleted_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb.selectFrom('book_month_revenue').select('book_id').whereRef('book_month_revenue.book_id', '=', 'books.id'),
+        ),
+        eb.exists(eb.selectFrom('income_terms').select('book_id').whereRef('income_terms.book_id', '=', 'books.id')),
+        eb.exists(
+          eb
+            .selectFrom('contracts')
+            .select('book_id')
+            .whereRef('contracts.book_id', '=', 'books.id')
+            .where('contracts.status', 'in', ['signed', 'paper_sent']),
+        ),
+      ]),
+    )
+    .orderBy('books.id')
+    .execute();
+  const released = await ctx.db
+    .selectFrom('settlements')
+    .innerJoin('settlement_runs', 'settlement_runs.id', 'settlements.run_id')
+    .select('settlements.id')
+    .where('settlements.account_id', '=', auth.accountId)
+    .where('settlement_runs.status', '=', 'released')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    income_book_list: books.map((b) => ({ book_id: b.id, title: b.title })),
+    long_period_status: released ? 1 : 0,
+    disclaimer_type: books.length ? 1 : 0,
+    disclaimer_tips: books.length ? ESTIMATE_NOTE['zh-CN'] : '',
+  };
+}
+
+export async function incomeRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx;
+  addGlobalDataContributor(incomeGlobalData);
+
+  /** The caller's scope, with the book checked to be their own when one is asked for. */
+  const scopeOf = async (request: FastifyRequest, bookId?: number): Promise<Scope> => {
+    const auth = authOf(request);
+    const scope: Scope = { clientId: auth.clientId, accountId: auth.accountId, bookId };
+    if (bookId) await ownBook(db, scope, bookId);
+    return scope;
+  };
+
+  /** A list of day lines with its total, the estimate label and the cut-off time. */
+  const estimateReply = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    columns: readonly string[],
+    incomeColumns: readonly string[],
+    siteKind?: 'reading' | 'zh' | 'free',
+  ) =>
+    cachedReply(request, reply, async () => {
+      const q = parseInput(RangeQuery, request.query, request);
+      const range = rangeOf(q);
+      const scope = await scopeOf(request, q.book_id);
+      const sites = siteKind ? await siteIdsOf(db, scope.clientId, siteKind) : undefined;
+      const lines = withLineTotal(await dayLines(db, scope, range, columns as any, sites), incomeColumns);
+      const all = [...columns, 'total_fen'];
+      return {
+        status: 'estimate',
+        status_label: localize(request, { 'zh-CN': '预估', 'en-US': 'Estimate' }),
+        cut_off_at: await cutOffOf(db, scope.clientId, sites),
+        note: localize(request, ESTIMATE_NOTE),
+        start_date: range.start,
+        end_date: range.end,
+        book_id: q.book_id ?? null,
+        list: lines.reverse(),
+        total: totalOf(lines, all),
+        adds_up: true,
+      };
+    });
+
+  // Daily income (every source) — income-manage/daily.
+  routeAliases(app, 'GET', ['/api/pc/v1/income/daily', '/api/profit/book-date-profit'], author, (request, reply) =>
+    estimateReply(request, reply, INCOME_COLUMNS, INCOME_COLUMNS),
+  );
+  routeAliases(app, 'GET', ['/api/pc/v1/income/subscription', '/api/profit/sub-detail'], author, (request, reply) =>
+    estimateReply(request, reply, ['orders', 'subscription_fen'], ['subscription_fen']),
+  );
+  routeAliases(
+    app,
+    'GET',
+    ['/api/pc/v1/income/reward', '/api/profit/reward-gift-detail', '/api/profit/reward-gold-detail'],
+    author,
+    (request, reply) =>
+      estimateReply(request, reply, ['gifts', 'gift_fen', 'rewards', 'reward_fen'], ['gift_fen', 'reward_fen']),
+  );
+  routeAliases(app, 'GET', ['/api/pc/v1/income/zh-daily', '/api/profit/zong-heng-detail'], author, (request, reply) =>
+    estimateReply(request, reply, ['partner_fen'], ['partner_fen'], 'zh'),
+  );
+  routeAliases(
+    app,
+    'GET',
+    ['/api/pc/v1/income/free-daily', '/api/profit/free-cp-profit-day'],
+    author,
+    (request, reply) => estimateReply(request, reply, ['free_reads', 'free_fen'], ['free_fen'], 'free'),
+  );
+
+  // Channel: the range's income per reading site / partner platform.
+  routeAliases(app, 'GET', ['/api/pc/v1/income/channel', '/api/profit/cp-detail'], author, async (request) => {
+    const q = parseInput(RangeQuery, request.query, request);
+    const range = rangeOf(q);
+    const scope = await scopeOf(request, q.book_id);
+    let query = db
+      .selectFrom('book_day_stats')
+      .innerJoin('integration_sites', 'integration_sites.id', 'book_day_stats.site_id')
+      .select(['integration_sites.id as site_id', 'integration_sites.name', 'integration_sites.kind'])
+      .select(INCOME_COLUMNS.map((c) => sql<number>`sum(${sql.ref(`book_day_stats.${c}`)})`.as(c)))
+      .where('book_day_stats.client_id', '=', scope.clientId)
+      .where('book_day_stats.account_id', '=', scope.accountId)
+      .where('book_day_stats.day', '>=', range.start)
+      .where('book_day_stats.day', '<=', range.end);
+    if (scope.bookId) query = query.where('book_day_stats.book_id', '=', scope.bookId);
+    const rows = await query
+      .groupBy(['integration_sites.id', 'integration_sites.name', 'integration_sites.kind'])
+      .orderBy('integration_sites.id')
+      .execute();
+    const lines = withLineTotal(
+      rows.map((r) => ({
+        site_id: r.site_id,
+        name: r.name,
+        kind: r.kind,
+        ...Object.fromEntries(INCOME_COLUMNS.map((c) => [c, Number((r as any)[c] ?? 0)])),
+      })),
+      INCOME_COLUMNS,
+    );
+    return ok({
+      status: 'estimate',
+      cut_off_at: await cutOffOf(db, scope.clientId),
+      note: localize(request, ESTIMATE_NOTE),
+      start_date: range.start,
+      end_date: range.end,
+      list: lines,
+      total: totalOf(lines, [...INCOME_COLUMNS, 'total_fen']),
+      adds_up: true,
+    });
+  });
+
+  routeAliases(
+    app,
+    'GET',
+    ['/api/pc/v1/income/welfare-rules', '/api/profit/book-welfare-rule-list'],
+    author,
+    async () =>
+      ok({ list: WELFARE_RULES.map(({ key, name, condition, amount_fen }) => ({ key, name, condition, amount_fen })) }),
+  );
+
+  // Welfare: the released statements' welfare lines, and this month's progress (an estimate).
+  routeAliases(app, 'GET', ['/api/pc/v1/income/welfare', '/api/profit/welfare-detail'], author, async (request) => {
+    const scope = await scopeOf(request);
+    const lines = await db
+      .selectFrom('settlement_lines')
+      .innerJoin('settlements', 'settlements.id', 'settlement_lines.settlement_id')
+      .innerJoin('settlement_runs', 'settlement_runs.id', 'settlements.run_id')
+      .innerJoin('books', 'books.id', 'settlement_lines.book_id')
+      .select([
+        'settlement_lines.month',
+        'settlement_lines.book_id',
+        'books.title as book_title',
+        'settlement_lines.amount_fen',
+        'settlement_lines.note',
+      ])
+      .where('settlement_lines.account_id', '=', scope.accountId)
+      .where('settlement_lines.client_id', '=', scope.clientId)
+      .where('settlement_lines.kind', '=', 'welfare')
+      .where('settlement_runs.status', '=', 'released')
+      .orderBy('settlement_lines.month', 'desc')
+      .orderBy('settlement_lines.id')
+      .limit(500)
+      .execute();
+    const month = monthOf(Date.now());
+    const own = await db
+      .selectFrom('books')
+      .select(['books.id', 'books.title'])
+      .where('books.account_id', '=', scope.accountId)
+      .where('books.client_id', '=', scope.clientId)
+      .where('books.deleted_at', 'is', null)
+      .execute();
+    const terms = await settlementTermsOf(
+      db,
+      scope.clientId,
+      own.map((b) => b.id),
+    );
+    const books = own.filter((b) => terms.get(b.id)?.signed);
+    const leave =
+      (await leaveDaysOfAccounts(db, scope.clientId, [scope.accountId], `${month}-01`, `${month}-31`)).get(
+        scope.accountId,
+      ) ?? new Set<string>();
+    const progress = [];
+    for (const b of books) {
+      const words = await db
+        .selectFrom('book_daily_words')
+        .select(['day', 'words'])
+        .where('book_id', '=', b.id)
+        .where('day', '>=', `${month}-01`)
+        .where('day', '<=', `${month}-31`)
+        .execute();
+      const byDay = new Map(words.map((w) => [w.day, w.words]));
+      progress.push({
+        book_id: b.id,
+        book_title: b.title,
+        month_words: words.reduce((s, w) => s + w.words, 0),
+        days_updated: words.filter((w) => w.words > 0).length,
+        // Only rules already certain for the whole month could be named here; the close decides.
+        met_so_far: welfareFor(month, byDay, leave).map((w) => w.rule.key),
+      });
+    }
+    return ok({
+      rules: WELFARE_RULES.map(({ key, name, condition, amount_fen }) => ({ key, name, condition, amount_fen })),
+      list: lines,
+      total: totalOf(lines, ['amount_fen']),
+      adds_up: true,
+      current_month: { month, status: 'estimate', books: progress },
+    });
+  });
+
+  // Month balance: the released statements (final) and this month so far (an estimate).
+  routeAliases(app, 'GET', ['/api/pc/v1/income/monthly', '/api/profit/month-balance'], author, async (request) => {
+    const scope = await scopeOf(request);
+    const statements = await db
+      .selectFrom('settlements')
+      .innerJoin('settlement_runs', 'settlement_runs.id', 'settlements.run_id')
+      .select([
+        'settlements.month',
+        'settlements.total_fen',
+        'settlements.due_date',
+        'settlements.confirmed_at',
+        'settlements.paid_at',
+        'settlement_runs.released_at',
+      ])
+      .where('settlements.account_id', '=', scope.accountId)
+      .where('settlements.client_id', '=', scope.clientId)
+      .where('settlement_runs.status', '=', 'released')
+      .orderBy('settlements.month', 'desc')
+      .limit(120)
+      .execute();
+    const now = Date.now();
+    const month = monthOf(now);
+    const revenue = await db
+      .selectFrom('book_month_revenue')
+      .select(['book_id', 'revenue_fen'])
+      .where('account_id', '=', scope.accountId)
+      .where('client_id', '=', scope.clientId)
+      .where('month', '=', month)
+      .execute();
+    const terms = await settlementTermsOf(
+      db,
+      scope.clientId,
+      revenue.map((r) => r.book_id),
+    );
+    const estimate = revenue.reduce((s, r) => s + paidFor(r.revenue_fen, terms.get(r.book_id) as any), 0);
+    return ok({
+      list: statements.map((s) => ({
+        month: s.month,
+        total_fen: s.total_fen,
+        status: 'final',
+        status_label: localize(request, { 'zh-CN': '已结算', 'en-US': 'Final' }),
+        due_date: s.due_date,
+        released_at: s.released_at,
+        ...payoutStatus(s),
+      })),
+      total: totalOf(statements, ['total_fen']),
+      adds_up: true,
+      current: {
+        month,
+        status: 'estimate',
+        status_label: localize(request, { 'zh-CN': '预估', 'en-US': 'Estimate' }),
+        estimate_fen: estimate,
+        cut_off_at: await cutOffOf(db, scope.clientId),
+        note: localize(request, {
+          'zh-CN': '本月至今的分成与保底估算，不含福利；月结后以结算单为准',
+          'en-US': 'This month so far: share and guarantee, welfare not included; the statement is final',
+        }),
+      },
+    });
+  });
+
+  /**
+   * settlement-summary-zh (zong-heng month balance): the partner platform's part only — per month and
+   * book, the revenue the brand's `zh` sites reported and the share of it at the contract's rate. A
+   * month whose statement was released is final (anything later is a correction of the next month);
+   * the others are estimates. Guarantee top-ups and welfare are not per platform: the full statement
+   * is on settlement-summary.
+   */
+  routeAliases(
+    app,
+    'GET',
+    ['/api/pc/v1/income/zh-monthly', '/api/profit/zong-heng-month-balance'],
+    author,
+    (request, reply) =>
+      cachedReply(request, reply, async () => {
+        const scope = await scopeOf(request);
+        const zh = await siteIdsOf(db, scope.clientId, 'zh');
+        const month = sql<string>`substr(${sql.ref('book_day_stats.day')}, 1, 7)`;
+        const rows = zh.length
+          ? await db
+              .selectFrom('book_day_stats')
+              .innerJoin('books', 'books.id', 'book_day_stats.book_id')
+              .select([
+                month.as('month'),
+                'book_day_stats.book_id',
+                'books.title as book_title',
+                sql<number>`sum(${sql.ref('book_day_stats.partner_fen')})`.as('partner_fen'),
+              ])
+              .where('book_day_stats.client_id', '=', scope.clientId)
+              .where('book_day_stats.account_id', '=', scope.accountId)
+              .where('book_day_stats.site_id', 'in', zh)
+              .groupBy([month, 'book_day_stats.book_id', 'books.title'])
+              .orderBy(month, 'desc')
+              .orderBy('book_day_stats.book_id')
+              .limit(2000)
+              .execute()
+          : [];
+        const released = new Set(
+          (
+            await db
+              .selectFrom('settlement_runs')
+              .select('month')
+              .where('client_id', '=', scope.clientId)
+              .where('status', '=', 'released')
+              .execute()
+          ).map((r) => r.month),
+        );
+        const terms = await settlementTermsOf(db, scope.clientId, [...new Set(rows.map((r) => r.book_id))]);
+        const lines = rows
+          .map((r) => {
+            const fen = Number(r.partner_fen ?? 0);
+            const permille = terms.get(r.book_id)?.sharePermille ?? 0;
+            const final = released.has(r.month);
+            return {
+              month: r.month,
+              book_id: r.book_id,
+              book_title: r.book_title,
+              partner_fen: fen,
+              share_permille: permille,
+              share_fen: shareOf(fen, permille),
+              status: final ? 'final' : 'estimate',
+              status_label: localize(
+                request,
+                final ? { 'zh-CN': '已结算', 'en-US': 'Final' } : { 'zh-CN': '预估', 'en-US': 'Estimate' },
+              ),
+            };
+          })
+          .filter((l) => l.partner_fen !== 0);
+        return {
+          site_kind: 'zh',
+          list: lines,
+          total: totalOf(lines, ['partner_fen', 'share_fen']),
+          adds_up: true,
+          cut_off_at: await cutOffOf(db, scope.clientId, zh),
+          note: localize(request, {
+            'zh-CN': '仅合作平台（纵横）收入；分成按合同比例，不足1分舍去。保底与福利不分平台，见结算汇总',
+            'en-US':
+              'The partner platform (zh) only; share at the contract rate, fractions of a fen dropped. Guarantee and welfare are not per platform: see the settlement summary',
+          }),
+        };
+      }),
+  );
+
+  // A statement's lines (released months only).
+  routeAliases(app, 'GET', ['/api/pc/v1/income/statement', '/api/profit/detail'], author, async (request) => {
+    const q = parseInput(MonthQuery, request.query, request);
+    const scope = await scopeOf(request);
+    const s = await releasedStatement(db, scope, q.month);
+    const lines = await db
+      .selectFrom('settlement_lines')
+      .innerJoin('books', 'books.id', 'settlement_lines.book_id')
+      .select([
+        'settlement_lines.book_id',
+        'books.title as book_title',
+        'settlement_lines.kind',
+        'settlement_lines.for_month',
+        'settlement_lines.revenue_fen',
+        'settlement_lines.amount_fen',
+        'settlement_lines.note',
+      ])
+      .where('settlement_lines.settlement_id', '=', s.id)
+      .orderBy('settlement_lines.book_id')
+      .orderBy('settlement_lines.id')
+      .execute();
+    const sum = lines.reduce((t, l) => t + l.amount_fen, 0);
+    // The card it is (or was) paid to: the bound card, masked (the full number is only in the payout file).
+    const card = await boundCardMaskOf(db, scope.clientId, authOf(request).userId);
+    return ok({
+      month: s.month,
+      status: 'final',
+      total_fen: s.total_fen,
+      due_date: s.due_date,
+      confirmed_at: s.confirmed_at,
+      paid_at: s.paid_at,
+      ...payoutStatus(s),
+      payee_card: card,
+      payee_card_label: card
+        ? `${card.bank_name} ${card.bank_num_mask}`
+        : localize(request, { 'zh-CN': '未绑定银行卡', 'en-US': 'No bank card bound' }),
+      list: lines,
+      adds_up: sum === s.total_fen,
+      rounding: localize(request, {
+        'zh-CN': '分成按分计算，不足1分的部分舍去',
+        'en-US': 'Shares are counted in whole fen; fractions of a fen are dropped',
+      }),
+    });
+  });
+
+  routeAliases(app, 'POST', ['/api/pc/v1/income/confirm', '/api/v2/profit/profit-confirm'], author, async (request) => {
+    const body = parseInput(MonthQuery, request.body, request);
+    const scope = await scopeOf(request);
+    const s = await releasedStatement(db, scope, body.month);
+    if (s.confirmed_at !== null)
+      throw new AppError(
+        ErrorCode.statementNotConfirmable,
+        { 'zh-CN': '该月结算单已确认', 'en-US': 'This statement is already confirmed' },
+        { httpStatus: 409 },
+      );
+    const now = Date.now();
+    const changed = await db
+      .updateTable('settlements')
+      .set({ confirmed_at: now })
+      .where('id', '=', s.id)
+      .where('confirmed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) === 0)
+      throw new AppError(
+        ErrorCode.statementNotConfirmable,
+        { 'zh-CN': '该月结算单已确认', 'en-US': 'This statement is already confirmed' },
+        { httpStatus: 409 },
+      );
+    return ok({
+      month: s.month,
+      confirmed_at: now,
+      due_date: s.due_date,
+      ...payoutStatus({ confirmed_at: now, paid_at: null }),
+    });
+  });
+
+  // Royalty balance: what was paid, what is due, what awaits confirmation.
+  routeAliases(app, 'GET', ['/api/pc/v1/income/summary', '/api/profit/royalty-balance'], author, async (request) => {
+    const scope = await scopeOf(request);
+    const rows = await db
+      .selectFrom('settlements')
+      .innerJoin('settlement_runs', 'settlement_runs.id', 'settlements.run_id')
+      .select(['settlements.total_fen', 'settlements.confirmed_at', 'settlements.paid_at'])
+      .where('settlements.account_id', '=', scope.accountId)
+      .where('settlements.client_id', '=', scope.clientId)
+      .where('settlement_runs.status', '=', 'released')
+      .execute();
+    const sum = (f: (r: (typeof rows)[number]) => boolean) => rows.filter(f).reduce((s, r) => s + r.total_fen, 0);
+    const lines = [
+      { key: 'paid', label: '已打款', amount_fen: sum((r) => r.paid_at !== null) },
+      { key: 'due', label: '待打款', amount_fen: sum((r) => r.paid_at === null && r.confirmed_at !== null) },
+      { key: 'to_confirm', label: '待确认', amount_fen: sum((r) => r.confirmed_at === null) },
+    ];
+    return ok({ status: 'final', list: lines, total: totalOf(lines, ['amount_fen']), adds_up: true });
+  });
+}
+
+async function releasedStatement(db: Db, scope: Scope, month: string) {
+  const s = await db
+    .selectFrom('settlements')
+    .innerJoin('settlement_runs', 'settlement_runs.id', 'settlements.run_id')
+    .selectAll('settlements')
+    .where('settlements.account_id', '=', scope.accountId)
+    .where('settlements.client_id', '=', scope.clientId)
+    .where('settlements.month', '=', month)
+    .where('settlement_runs.status', '=', 'released')
+    .executeTakeFirst();
+  if (!s)
+    throw badInput('month', {
+      'zh-CN': `${month}的结算单尚未发布`,
+      'en-US': `The statement of ${month} is not released yet`,
+    });
+  return s;
+}
