@@ -1,0 +1,5 @@
+import { CommentsPage } from './CommentsPage.tsx';
+
+export default function CommentFoldPage() {
+  return <CommentsPage folded />;
+}

@@ -1,0 +1,3 @@
+import { CampProgress } from './CampPages.tsx';
+
+export default CampProgress;

@@ -1,0 +1,3 @@
+import { CollegeListPage } from './CollegePages.tsx';
+
+export default CollegeListPage;
