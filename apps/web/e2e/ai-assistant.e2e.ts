@@ -46,6 +46,23 @@ async function openPage(path = HOME, options: { lang?: 'en-US' } = {}) {
 }
 
 /**
+ * Pauses the page clock a moment from now. The page's clock keeps running between reading it and
+ * pausing it; on a loaded machine that gap can pass the moment chosen, and Playwright refuses to pause
+ * in the past ('Cannot fast-forward to the past'), so a moment already passed is chosen afresh.
+ */
+async function pauseClockSoon() {
+  for (let attempt = 1; ; attempt++) {
+    const soon = await page.evaluate(() => Date.now() + 100);
+    try {
+      await page.clock.pauseAt(soon);
+      return;
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes('Cannot fast-forward to the past')) throw error;
+    }
+  }
+}
+
+/**
  * Presses the left button on `target` for exactly `ms` of page time (the clock is paused meanwhile,
  * so a loaded machine cannot stretch a click into a drag), moving by (dx, dy) halfway through.
  */
@@ -54,7 +71,7 @@ async function press(target: Locator, ms: number, move: { dx: number; dy: number
   if (!box) throw new Error('not on screen');
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+  await pauseClockSoon();
   await page.mouse.move(x, y);
   await page.mouse.down();
   await page.clock.runFor(ms / 2);
@@ -121,7 +138,7 @@ describe('the floating widget', () => {
 
   test('the hover prompt shows after 500 ms and hides 500 ms after leaving; the animation replays every 180000 ms', async () => {
     await openPage();
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+    await pauseClockSoon();
     const prompt = page.locator('.ac-ai-prompt');
     const box = (await widgetButton().boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);

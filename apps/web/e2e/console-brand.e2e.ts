@@ -191,7 +191,7 @@ describe('console: brand settings', () => {
     await pc.fill('author.third.example.com');
     await p.getByText('请填写域名，如 author.example.com（不含 http:// 和路径）').waitFor({ state: 'hidden' });
     await p
-      .getByRole('button', { name: '保 存' })
+      .getByRole('button', { name: '保存' })
       .or(p.getByRole('button', { name: '保存' }))
       .first()
       .click();
@@ -209,7 +209,7 @@ describe('console: brand settings', () => {
     await p.getByLabel('页脚链接 7 名称').fill('作者福利');
     await p.getByLabel('页脚链接 7 网址').fill('https://doc.wonder.example.com/welfare');
     await p
-      .getByRole('button', { name: '保 存' })
+      .getByRole('button', { name: '保存' })
       .or(p.getByRole('button', { name: '保存' }))
       .first()
       .click();
@@ -247,5 +247,48 @@ describe('console: brand settings', () => {
     await reader.page.reload();
     await reader.page.locator('.ac-footer').getByText('作者福利').waitFor();
     await expect.poll(() => reader.page.title()).toContain(`-${titleName}`);
+  });
+
+  test("an admin sets how often a pen name may change; the author's personal information page states it", async () => {
+    const admin = await demoStaff('brain-hole', 'admin');
+    const staff = await open();
+    await openConsole(staff.context, staff.page, admin, '/admin/brand-settings');
+    const p = staff.page;
+    await p.getByRole('heading', { name: '品牌设置' }).waitFor();
+    const days = p.getByLabel('笔名修改间隔（天）');
+    expect(await days.inputValue()).toBe('90');
+    const storedDays = async () => {
+      const row = await serverDb()
+        .db.selectFrom('brands')
+        .select('settings')
+        .where('client_id', '=', 4)
+        .executeTakeFirstOrThrow();
+      return JSON.parse(row.settings).penNameChangeDays as number;
+    };
+    const saveAs = async (value: string) => {
+      await days.fill(value);
+      await p.getByRole('button', { name: '保存' }).first().click();
+      const confirm = p.getByRole('dialog');
+      const row = confirm.getByTestId('brand-changes').locator('tbody tr');
+      await row.first().waitFor();
+      expect(await row.allInnerTexts()).toEqual([expect.stringContaining('笔名修改间隔（天）')]);
+      await confirm.getByRole('button', { name: '确认保存' }).click();
+      await expect.poll(() => storedDays()).toBe(Number(value));
+      await expect.poll(() => days.inputValue()).toBe(value);
+    };
+    await days.fill('0');
+    await days.blur();
+    await p.getByText('请填写1~3650之间的整数天数').waitFor();
+    await saveAs('60');
+
+    const author = await newAuthor({ brief: 'brain-hole' });
+    const mine = await open();
+    await logIn(mine.context, author);
+    await mine.page.goto(appUrl('/front/personal-information', 'brain-hole'));
+    await mine.page.getByRole('button', { name: '修改笔名' }).click();
+    await mine.page.getByRole('dialog').getByText('每60天可修改一次', { exact: false }).waitFor();
+
+    // Back as it was for the other browser tests.
+    await saveAs('90');
   });
 });

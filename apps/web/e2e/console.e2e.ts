@@ -103,7 +103,7 @@ describe('console: tables and brands', () => {
     await open();
     await openConsole(context, page, await demoStaff('wonder', 'editor'), '/admin/audit');
     await page.getByLabel('内容或原因').fill('地址筛选测试');
-    await page.getByRole('button', { name: '查 询' }).click();
+    await page.getByRole('button', { name: '查询' }).click();
     await page.waitForURL((url) => url.searchParams.get('keyword') === '地址筛选测试');
     await page.getByText('共 2 条').waitFor();
 

@@ -57,7 +57,7 @@ async function askedWithNothingFound(question: string, times: number): Promise<v
 describe('console: help centre', () => {
   test('an admin writes the article a question found nothing for, sees it as authors will, publishes it, and the author reads it', async () => {
     // Unique per run (a retry asks again), without punctuation: it is its own question_key.
-    const question = `有声书版权归谁${Date.now() % 100_000}`;
+    const question = `能不能出版实体书${Date.now() % 100_000}`;
     await askedWithNothingFound(question, 3);
     const { context, page } = await open();
     await openConsole(context, page, await demoStaff('wonder', 'admin'), '/admin/ai/nothing-found');
@@ -85,7 +85,7 @@ describe('console: help centre', () => {
     // Leaving with unsaved changes asks first; staying keeps them.
     await page.getByRole('link', { name: '问题分类' }).click();
     await page.getByText('有未保存的修改，离开后将丢失。确定离开吗？').waitFor();
-    await page.getByRole('button', { name: '留 下' }).click();
+    await page.getByRole('button', { name: '留下' }).click();
     expect(new URL(page.url()).pathname).toBe('/admin/help/articles/new');
 
     await page.getByRole('button', { name: '保存为草稿' }).click();
@@ -100,10 +100,10 @@ describe('console: help centre', () => {
     await reader.page.goto(appUrl(`/front/help-center/questions/${ids}`, 'wonder'));
     await reader.page.getByText('这个问题不存在或已下线').waitFor();
 
-    await page.getByRole('button', { name: '发 布' }).click();
+    await page.getByRole('button', { name: '发布' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`发布后，作者在帮助中心能看到这个问题（地址 questions/${ids}）`, { exact: false }).waitFor();
-    await dialog.getByRole('button', { name: '发 布' }).click();
+    await dialog.getByRole('button', { name: '发布' }).click();
     await page.getByText('已发布：作者能看到').waitFor();
 
     await reader.page.reload();

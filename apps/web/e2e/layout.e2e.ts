@@ -2,6 +2,7 @@ import { SEED_BRANDS } from '@author-centre/shared/brands';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { appUrl, launchBrowser, newPage, type OpenedPage, pathAndQuery, visit } from './browser.ts';
+import { closeServerDb, serverDb } from './home-session.ts';
 
 /** Header, footer, right bar, page titles, themes and language, for two brands. */
 let browser: Browser;
@@ -13,6 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  await closeServerDb();
 });
 beforeEach(async () => {
   await opened?.context.close();
@@ -55,11 +57,19 @@ describe('header', () => {
     expect(query.get('page')).toBe('2');
   });
 
-  test('links to the brand forum and signing policy', async () => {
+  test('links to the forum (the embedded one: my posts) and the signing policy', async () => {
     const b = brand('brain-hole');
     await visit(page, '/front/activity/list', 'brain-hole');
-    expect(await page.getByRole('link', { name: '作者论坛' }).getAttribute('href')).toBe(`https://${b.domains.bbs}`);
-    const policy = b.signingPolicyLinks[0]!;
+    expect(await page.getByRole('link', { name: '作者论坛' }).getAttribute('href')).toBe('/front/my-post');
+    // The demo seed points the signing policy at the brand's signing-policy article (issue 16): read
+    // the brand's settings as stored.
+    const stored = await serverDb()
+      .db.selectFrom('brands')
+      .select('settings')
+      .where('brief', '=', 'brain-hole')
+      .executeTakeFirstOrThrow();
+    const policy = (JSON.parse(stored.settings) as typeof b).signingPolicyLinks[0]!;
+    expect(policy.url).toMatch(/^\/front\/article\/\d+$/);
     expect(await page.getByRole('link', { name: policy.label }).getAttribute('href')).toBe(policy.url);
   });
 
@@ -124,8 +134,8 @@ describe('footer and right bar', () => {
 
   test('the right bar opens the help centre and links to feedback (forum category 8)', async () => {
     await visit(page, '/front/activity/list', 'wonder');
-    const feedback = page.getByRole('link', { name: '意见反馈' }).last();
-    expect(await feedback.getAttribute('href')).toMatch(/\/category\/8$/);
+    const feedback = page.locator('.ac-right-toolbar').getByRole('link', { name: '意见反馈' });
+    expect(await feedback.getAttribute('href')).toBe('/front/my-post?compose=8');
     await page.locator('.ac-right-toolbar').getByRole('link', { name: '帮助中心' }).click();
     await page.waitForURL((url) => url.pathname === '/front/help-center/home');
     expect(pathAndQuery(page)).toBe('/front/help-center/home');

@@ -87,11 +87,12 @@ describe('demo author on the home page', () => {
     expect(state.level).toHaveLength(1);
     expect(state.graduation).toHaveLength(1);
 
-    // Seen once: after a reload only the account split (still unbound) asks again.
+    // Seen once: after a reload nothing asks again. The account split, put off and still unbound, does not
+    // open again in the session (decisions.md, issue 18); the header's pen-name menu reminds of it instead.
     await page.reload();
     await page.locator('.ac-header').waitFor();
-    expect(await popOnScreen(page)).toBe('account-split-pop');
-    await closePop(page, 'account-split-pop');
     expect(await popOnScreen(page, 3000)).toBeNull();
+    await page.getByTestId('header-pen-name').click();
+    await page.getByTestId('header-reminder').filter({ hasText: '为笔名绑定手机号' }).waitFor();
   });
 });

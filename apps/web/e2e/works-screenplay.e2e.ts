@@ -37,7 +37,7 @@ const fieldError = (page: Page, text: string) => page.locator('.ant-form-item-ex
 
 const clickCreate = (page: Page) =>
   page
-    .getByRole('button', { name: '创 建' })
+    .getByRole('button', { name: '创建' })
     .or(page.getByRole('button', { name: '创建' }))
     .first()
     .click();

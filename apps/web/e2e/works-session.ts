@@ -54,7 +54,7 @@ export async function createBook(page: Page, title: string): Promise<number> {
   await page.getByTitle('玄幻', { exact: true }).click();
   await page.getByPlaceholder('用20~500字介绍你的作品').fill(INTRO);
   await page
-    .getByRole('button', { name: '创 建' })
+    .getByRole('button', { name: '创建' })
     .or(page.getByRole('button', { name: '创建' }))
     .first()
     .click();

@@ -21,7 +21,7 @@ describe('writing a chapter', () => {
     const { context, page } = await newPage(browser);
     await logInAuthor(context);
     const bookId = await createBook(page, `风雨江湖${Date.now().toString(36)}`);
-    await expect.poll(() => page.getByText('第一卷').count()).toBeGreaterThan(0);
+    await page.getByText('第一卷').first().waitFor();
 
     const chapterId = await openNewChapter(page, bookId);
     await page.getByTestId('chapter-title').fill('第一章：初见');
@@ -233,7 +233,8 @@ describe('importing a manuscript', () => {
     await page.getByRole('button', { name: '创建草稿' }).click();
     await page.getByText('导入完成，已创建 4 个草稿').waitFor({ timeout: 15_000 });
     await page.locator('.ant-modal-footer').getByRole('button').click();
-    for (const title of ['第一章：开端', '第二章：转折', '第二章续', '第三章：结局']) {
+    // Headings are kept as written, spaces included (issue 18).
+    for (const title of ['第一章 开端', '第二章 转折', '第二章续', '第三章 结局']) {
       await page.getByRole('link', { name: title, exact: true }).first().waitFor();
     }
     await context.close();
