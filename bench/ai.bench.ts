@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { helpServiceOf } from '../apps/server/src/modules/help/help.service.ts';
 import { EmbeddedAiProvider } from '../apps/server/src/platform/providers/ai/index.ts';
@@ -19,8 +19,38 @@ const BRANDS = [
 const LATENCY_ROUNDS = 4;
 const PER_ACCOUNT = 10;
 
+interface EvalFile {
+  cases: EvalCase[];
+  heldOut: EvalCase[];
+}
+
+/** `expected: "none"`: a question the help centre does not cover; nothing must be found. */
+const NONE = 'none';
+
 /**
- * Issue 6: the AI assistant's embedded default on the evaluation set (bench/ai-eval.json).
+ * bench/ai-eval.json and each capability's own bench/ai-eval/<capability>.json, merged; the held-out
+ * questions also per file, so a batch never tuned on is seen apart from the others.
+ */
+function evaluationSet(): EvalFile & { heldOutByFile: Array<{ name: string; heldOut: EvalCase[] }> } {
+  const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as EvalFile;
+  const dir = resolve(import.meta.dirname, 'ai-eval');
+  const files = [
+    { name: 'ai-eval.json', ...read(resolve(import.meta.dirname, 'ai-eval.json')) },
+    ...readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => ({ name: `ai-eval/${name}`, ...read(resolve(dir, name)) })),
+  ];
+  return {
+    cases: files.flatMap((f) => f.cases),
+    heldOut: files.flatMap((f) => f.heldOut),
+    heldOutByFile: files.filter((f) => f.heldOut.length > 0).map(({ name, heldOut }) => ({ name, heldOut })),
+  };
+}
+
+/**
+ * Issue 6: the AI assistant's embedded default on the evaluation set (bench/ai-eval.json and
+ * bench/ai-eval/*.json, one file per capability).
  *
  * Accuracy: the help-centre retrieval behind the assistant (the same call the ai-chat handler
  * makes), top-1 = the first answer's article, top-3 = among the first three answers ('换一换').
@@ -30,10 +60,7 @@ const PER_ACCOUNT = 10;
  * without the TCP hop (questions rotate over accounts to stay under the per-account limit).
  */
 export default async function aiBench(h: BenchHarness): Promise<void> {
-  const { cases, heldOut } = JSON.parse(readFileSync(resolve(import.meta.dirname, 'ai-eval.json'), 'utf8')) as {
-    cases: EvalCase[];
-    heldOut: EvalCase[];
-  };
+  const { cases, heldOut, heldOutByFile } = evaluationSet();
   const t = await createTestApp();
   try {
     const help = helpServiceOf(t.app.ctx);
@@ -43,9 +70,11 @@ export default async function aiBench(h: BenchHarness): Promise<void> {
       const misses: string[] = [];
       for (const c of set) {
         const ids = (await help.sourcesFor(clientId, c.question)).map((s) => s.ids);
-        if (ids[0] === c.expected) top1 += 1;
+        // Out of scope: right only when nothing at all is found (top-1 and top-3 alike).
+        const found = c.expected === NONE ? ids.length === 0 : ids[0] === c.expected;
+        if (found) top1 += 1;
         else misses.push(`${c.question} → ${ids[0] ?? 'nothing'} (want ${c.expected})`);
-        if (ids.slice(0, 3).includes(c.expected)) top3 += 1;
+        if (c.expected === NONE ? found : ids.slice(0, 3).includes(c.expected)) top3 += 1;
       }
       return { top1Pct: (100 * top1) / set.length, top3Pct: (100 * top3) / set.length, misses };
     };
@@ -59,15 +88,28 @@ export default async function aiBench(h: BenchHarness): Promise<void> {
       });
       for (const miss of r.misses) console.log(`      top-1 miss: ${miss}`);
     }
-    // Questions written after tuning and never tuned on: reported, not a target.
-    const held = await accuracy(2, heldOut);
-    h.record({
-      name: `AI assistant retrieval, client 2, ${heldOut.length} held-out questions (information)`,
-      values: { top1Pct: held.top1Pct, top3Pct: held.top3Pct },
-      target: 'reported only',
-      pass: true,
-    });
-    for (const miss of held.misses) console.log(`      top-1 miss: ${miss}`);
+    // Questions written in authors' own words without looking at the article titles and never tuned
+    // on (issue 18): their own figures, apart from the training part above. Figures only.
+    for (const brand of BRANDS) {
+      const held = await accuracy(brand.clientId, heldOut);
+      h.record({
+        name: `AI assistant retrieval, client ${brand.clientId}, ${heldOut.length} held-out questions`,
+        values: { top1Pct: held.top1Pct, top3Pct: held.top3Pct },
+        target: 'held-out top-1 ≥ 90 %',
+        pass: held.top1Pct >= 90,
+      });
+      // Held-out misses are never printed: reading them question by question would make them training.
+    }
+    // Per file, client 2: which batches were looked at while tuning shows in their figures.
+    for (const file of heldOutByFile) {
+      const r = await accuracy(2, file.heldOut);
+      h.record({
+        name: `AI assistant held-out, client 2, ${file.name} (${file.heldOut.length}, information)`,
+        values: { top1Pct: r.top1Pct, top3Pct: r.top3Pct },
+        target: 'reported only',
+        pass: true,
+      });
+    }
 
     // The answer alone (retrieval + composing, no HTTP, session or storage), for comparison.
     const provider = new EmbeddedAiProvider();

@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { canonicalParams, REQ_INFO_PATH, SIGN_HEADER, sign } from '@author-centre/shared';
+import { canonicalParams, REQ_INFO_PATH, SIGN_HEADER, signingString } from '@author-centre/shared';
 import autocannon from 'autocannon';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -75,6 +76,17 @@ function stopper(child: ChildProcess, dataDir?: string) {
   };
 }
 
+/**
+ * The shared `sign` (HMAC-MD5 of the signing string), computed with node:crypto: the load generator
+ * shares the two cores with the server it measures, and the JavaScript MD5 the browser needs cost the
+ * generator more per request than some endpoints cost the server. The same signature (harness.test.ts).
+ */
+export function signNatively(secret: string, method: string, path: string, payload: string, t: number): string {
+  return createHmac('md5', secret)
+    .update(signingString(method, path, payload, t))
+    .digest('hex');
+}
+
 /** A signed client for setting up data and for building signed requests, as the web app signs them. */
 export class SignedClient {
   readonly base: string;
@@ -108,7 +120,7 @@ export class SignedClient {
   signedGetPath(path: string, query: Record<string, string | number> = {}): string {
     const t = Date.now();
     const params = { ...query, t };
-    const s = sign(this.secret, 'GET', path, canonicalParams(params), t);
+    const s = signNatively(this.secret, 'GET', path, canonicalParams(params), t);
     return `${path}?${new URLSearchParams({ ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])), sign: s })}`;
   }
 
@@ -120,7 +132,7 @@ export class SignedClient {
       headers: {
         'content-type': 'application/json',
         cookie: this.cookieHeader(),
-        [SIGN_HEADER]: sign(this.secret, 'POST', path, raw, t),
+        [SIGN_HEADER]: signNatively(this.secret, 'POST', path, raw, t),
       },
       body: raw,
     };
@@ -145,11 +157,15 @@ export class SignedClient {
 export class BenchHarness {
   readonly figures: Figure[] = [];
 
-  /** The real server in production mode on a fresh SQLite database (demo data seeded unless env says otherwise). */
+  /**
+   * The real server in production mode on a fresh SQLite database (demo data seeded unless env says otherwise).
+   * BENCH_CPU_PROF=<dir> writes each server's V8 CPU profile there when it stops (open in Chrome DevTools).
+   */
   async startServer(env: Record<string, string> = {}): Promise<RunningServer> {
     const port = await freePort();
     const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'ac-bench-'));
-    const child = spawn(process.execPath, [join(ROOT, 'apps/server/src/main.ts')], {
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const child = spawn(process.execPath, [...profile, join(ROOT, 'apps/server/src/main.ts')], {
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -270,10 +286,44 @@ export class BenchHarness {
   record(figure: Figure): void {
     this.figures.push(figure);
     const values = Object.entries(figure.values)
-      .map(([k, v]) => `${k} ${Number.isInteger(v) ? v : v.toFixed(k === 'ratio' ? 2 : 1)}`)
+      .map(([k, v]) => `${k} ${formatValue(k, v)}`)
       .join(', ');
     console.log(`${figure.pass ? 'PASS' : 'FAIL'}  ${figure.name}: ${values}  [target: ${figure.target}]`);
   }
+}
+
+const formatValue = (key: string, v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(key === 'ratio' ? 2 : 1));
+
+/** One figure over several runs: its values' lowest and highest, and whether it met its target every run. */
+export interface FigureSpread {
+  name: string;
+  metEveryRun: boolean;
+  line: string;
+}
+
+/** Groups the figures of each run by name (a figure missing from a run counts as missed there). */
+export function spreadOf(runs: Figure[][]): FigureSpread[] {
+  const names = [...new Set(runs.flat().map((f) => f.name))];
+  return names.map((name) => {
+    const seen = runs.map((figures) => figures.find((f) => f.name === name));
+    const present = seen.filter((f): f is Figure => f !== undefined);
+    const met = seen.filter((f) => f?.pass).length;
+    const keys = [...new Set(present.flatMap((f) => Object.keys(f.values)))];
+    const values = keys
+      .map((k) => {
+        const xs = present.map((f) => f.values[k]).filter((v) => v !== undefined);
+        const low = Math.min(...xs);
+        const high = Math.max(...xs);
+        return `${k} ${low === high ? formatValue(k, low) : `${formatValue(k, low)}–${formatValue(k, high)}`}`;
+      })
+      .join(', ');
+    const metEveryRun = met === runs.length;
+    return {
+      name,
+      metEveryRun,
+      line: `${metEveryRun ? 'PASS' : 'FAIL'}  ${name}: ${values}  [met in ${met} of ${runs.length} runs; target: ${present[0].target}]`,
+    };
+  });
 }
 
 function median(values: number[]): number {

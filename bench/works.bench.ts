@@ -1,14 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { canonicalParams, SIGN_HEADER, sign, signingString } from '@author-centre/shared';
+import { canonicalParams, SIGN_HEADER } from '@author-centre/shared';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { generateWorksBulk } from '../apps/server/src/seed/works-bulk.ts';
 import type { BenchHarness, RunningServer } from './harness.ts';
-import { SignedClient } from './harness.ts';
+import { SignedClient, signNatively } from './harness.ts';
 
 /**
  * Issue 5 (works) on bulk data: 10,000 books and 1,000,000 chapters generated into a fresh SQLite
@@ -16,7 +16,8 @@ import { SignedClient } from './harness.ts';
  * - chapter list page (30) of a 5,000-chapter book vs the bare route: ratio ≥ 0.5, p99 ≤ 20 ms;
  * - autosave of a 10,000-character chapter: ≥ 1,000 saves/s, p99 ≤ 30 ms;
  * - import of a 5 MB txt with 1,000 chapters: ≤ 3 s from upload to drafts;
- * - the editor in Chromium with a 100,000-character chapter: keystroke-to-paint p95 ≤ 50 ms.
+ * - the editor in Chromium with a 100,000-character chapter: keystroke-to-paint p95 ≤ 16 ms (one frame),
+ *   printed with a bare text area holding the same text as its baseline.
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const SESSION_COOKIE = '__Host-ac_sid';
@@ -37,7 +38,7 @@ function chapterText(chars: number, seed: string): string {
 async function rawPost(client: SignedClient, path: string, query: Record<string, string | number>, body: Buffer) {
   const t = Date.now();
   const params = { ...query, t };
-  const s = sign(client.secret, 'POST', path, canonicalParams(params), t);
+  const s = signNatively(client.secret, 'POST', path, canonicalParams(params), t);
   const qs = new URLSearchParams({
     ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
     sign: s,
@@ -136,11 +137,7 @@ export default async function worksBench(h: BenchHarness): Promise<void> {
                 headers: {
                   'content-type': 'application/json',
                   cookie: client.cookieHeader(),
-                  // The same HMAC-MD5 as the shared `sign`, computed natively: a JavaScript MD5 over 30 KB
-                  // per request kept the load generator busier than the server it measures.
-                  [SIGN_HEADER]: createHmac('md5', client.secret)
-                    .update(signingString('POST', '/api/pc/v1/book-chapter/auto-save', body, t))
-                    .digest('hex'),
+                  [SIGN_HEADER]: signNatively(client.secret, 'POST', '/api/pc/v1/book-chapter/auto-save', body, t),
                 },
               };
             },
@@ -240,10 +237,19 @@ export default async function worksBench(h: BenchHarness): Promise<void> {
       save_key: randomUUID(),
     });
     if (saved.code !== 200) throw new Error(`could not save the long chapter: ${JSON.stringify(saved).slice(0, 200)}`);
+    // Frames are drawn as soon as they are ready (no wait for a 60 Hz vsync): a keystroke's figure is the
+    // work it causes, not where it fell between two vsyncs (that wait alone is 0–16.7 ms, p95 16 ms).
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--no-first-run',
+        '--disable-gpu-vsync',
+        '--disable-frame-rate-limit',
+      ],
     });
     try {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
@@ -253,9 +259,17 @@ export default async function worksBench(h: BenchHarness): Promise<void> {
       const body = page.getByTestId('chapter-body');
       await body.waitFor({ timeout: 30_000 });
       if ((await body.inputValue()).length !== long.length) throw new Error('the editor did not load the long chapter');
+      // The baseline, in the same browser and run: a bare text area of the same size and font holding the same text.
+      const style = (await page.evaluate(`(() => {
+        const cs = getComputedStyle(document.querySelector('[data-testid=chapter-body]'));
+        const props = ['width', 'height', 'font', 'line-height', 'letter-spacing', 'padding', 'box-sizing'];
+        return props.map((p) => p + ':' + cs.getPropertyValue(p)).join(';') + ';contain:strict;resize:none;border:0';
+      })()`)) as string;
+      const bare = await context.newPage();
+      await bare.setContent(`<textarea data-testid="chapter-body" style="${style}"></textarea>`);
+      await bare.getByTestId('chapter-body').fill(long);
       // Keystroke to paint: from the keydown's time stamp to the task after the next frame.
-      await body.click();
-      await page.evaluate(`(() => {
+      const listen = `(() => {
         window.__latencies = [];
         document.addEventListener('keydown', (e) => {
           if (!e.target || e.target.dataset?.testid !== 'chapter-body') return;
@@ -269,20 +283,59 @@ export default async function worksBench(h: BenchHarness): Promise<void> {
         const el = document.querySelector('[data-testid=chapter-body]');
         el.focus();
         el.setSelectionRange(el.value.length / 2, el.value.length / 2);
-      })()`);
-      for (let i = 0; i < 300; i++) {
-        await page.keyboard.press(i % 20 === 19 ? 'Enter' : 'a');
-        if (i % 25 === 0) await page.waitForTimeout(30);
+      })()`;
+      const type = async (p: typeof page, keys: number) => {
+        await p.bringToFront();
+        await p.getByTestId('chapter-body').focus();
+        for (let i = 0; i < keys; i++) {
+          await p.keyboard.press(i % 20 === 19 ? 'Enter' : 'a');
+          if (i % 25 === 0) await p.waitForTimeout(30);
+        }
+        await p.waitForTimeout(300);
+      };
+      await page.evaluate(listen);
+      await bare.evaluate(listen);
+      // A warm-up on each, then rounds alternating between them, so that the load of the machine at
+      // any moment falls on both.
+      await type(page, 20);
+      await type(bare, 20);
+      const measured = async (p: typeof page) => (await p.evaluate('window.__latencies.splice(0)')) as number[];
+      await measured(page);
+      await measured(bare);
+      const editorLatencies: number[] = [];
+      const bareLatencies: number[] = [];
+      for (let round = 0; round < 6; round++) {
+        const order = round % 2 ? ([bare, page] as const) : ([page, bare] as const);
+        for (const p of order) {
+          await type(p, 50);
+          (p === page ? editorLatencies : bareLatencies).push(...(await measured(p)));
+        }
       }
-      await page.waitForTimeout(500);
-      const latencies = (await page.evaluate('window.__latencies')) as number[];
-      if (latencies.length < 100) throw new Error(`only ${latencies.length} keystrokes were measured`);
-      const p95 = percentile(latencies.slice(20), 95);
+      if (editorLatencies.length < 250 || bareLatencies.length < 250) {
+        throw new Error(`only ${editorLatencies.length} and ${bareLatencies.length} keystrokes were measured`);
+      }
+      h.record({
+        name: 'bare text area with the same 100,000 characters (baseline for the next figure)',
+        values: {
+          p50Ms: percentile(bareLatencies, 50),
+          p95Ms: percentile(bareLatencies, 95),
+          keystrokes: bareLatencies.length,
+        },
+        target: '—',
+        pass: true,
+      });
+      const p95 = percentile(editorLatencies, 95);
+      const bareP95 = percentile(bareLatencies, 95);
       h.record({
         name: 'editor keystroke-to-paint, 100,000-character chapter (Chromium, autosave on)',
-        values: { p50Ms: percentile(latencies.slice(20), 50), p95Ms: p95, keystrokes: latencies.length },
-        target: 'p95 ≤ 50 ms',
-        pass: p95 <= 50,
+        values: {
+          p50Ms: percentile(editorLatencies, 50),
+          p95Ms: p95,
+          overBareP95Ms: p95 - bareP95,
+          keystrokes: editorLatencies.length,
+        },
+        target: 'p95 ≤ 16 ms (one frame)',
+        pass: p95 <= 16,
       });
     } finally {
       await browser.close();
