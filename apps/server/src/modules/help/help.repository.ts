@@ -182,6 +182,29 @@ export async function updateArticle(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * A brand setting that articles state changed: replaces its sentence (`from`, as the seed wrote it) by
+ * `to` in every article of the brand that still has it, so staff edits elsewhere in the text are kept.
+ * Bumps the revision when any article changed; the number of articles changed.
+ */
+export async function restateInArticles(tx: Tx, clientId: number, from: string, to: string, now: number) {
+  const rows = await tx
+    .selectFrom('help_articles')
+    .select(['id', 'body'])
+    .where('client_id', '=', clientId)
+    .where(containsText('body', from))
+    .execute();
+  for (const row of rows) {
+    await tx
+      .updateTable('help_articles')
+      .set({ body: row.body.replaceAll(from, to), updated_at: now })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  if (rows.length > 0) await bumpRevision(tx, clientId);
+  return rows.length;
+}
+
 export async function setArticleStatus(db: Db | Tx, clientId: number, id: number, status: number, now: number) {
   await db
     .updateTable('help_articles')

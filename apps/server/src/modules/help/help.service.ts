@@ -1,10 +1,10 @@
 import type { BrandSettings } from '@author-centre/shared';
 import type { AuditEntry } from '../../platform/audit/audit.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { inTransaction, type Tx } from '../../platform/db/database.ts';
+import { type Db, inTransaction, type Tx } from '../../platform/db/database.ts';
 import { badInput, conflict, notFound } from '../../platform/http/errors.ts';
 import type { AiSourceArticle } from '../../platform/providers/ai/index.ts';
-import { helpSeedFor } from '../../seed/help-articles.ts';
+import { helpSeedFor, RETIRED_ARTICLES } from '../../seed/help-articles.ts';
 import * as repo from './help.repository.ts';
 import { BrandIndex, expansionsFor, HELP_HOME_PATH, passagesOf, questionIds, questionPath } from './help.retrieval.ts';
 
@@ -28,6 +28,23 @@ const categoryMissing = () =>
 export function parseIds(ids: string): { category: number; article: number } | null {
   const m = /^(\d{1,9})-(\d{1,9})$/.exec(ids);
   return m ? { category: Number(m[1]), article: Number(m[2]) } : null;
+}
+
+/**
+ * The published article at an address '<category>-<question>'. A standard article merged into another
+ * (`RETIRED_ARTICLES`) keeps its address: while no published article holds the old number, it leads to the
+ * article it was merged into (whose own address the answer gives, so the page moves there).
+ */
+async function publishedArticle(db: Db, clientId: number, ids: string) {
+  const parsed = parseIds(ids);
+  if (!parsed) throw articleMissing();
+  let article = await repo.articleByNumber(db, clientId, parsed.article);
+  const mergedInto = RETIRED_ARTICLES.get(parsed.article);
+  if (article?.status !== 1 && mergedInto !== undefined) {
+    article = await repo.articleByNumber(db, clientId, mergedInto);
+  }
+  if (article?.status !== 1) throw articleMissing();
+  return article;
 }
 
 /**
@@ -212,11 +229,8 @@ export class HelpService {
   }
 
   async detail(clientId: number, ids: string, voter: string | null) {
-    const parsed = parseIds(ids);
-    if (!parsed) throw articleMissing();
     const { db } = this.#ctx;
-    const article = await repo.articleByNumber(db, clientId, parsed.article);
-    if (!article || article.status !== 1) throw articleMissing();
+    const article = await publishedArticle(db, clientId, ids);
     const categories = await repo.listCategories(db, clientId);
     const category = categories.find((c) => c.id === article.category_id);
     if (!category) throw articleMissing();
@@ -269,11 +283,8 @@ export class HelpService {
   }
 
   async recordView(clientId: number, ids: string, voter: string): Promise<{ pv: number }> {
-    const parsed = parseIds(ids);
-    if (!parsed) throw articleMissing();
     const { db, rateLimiter } = this.#ctx;
-    const article = await repo.articleByNumber(db, clientId, parsed.article);
-    if (!article || article.status !== 1) throw articleMissing();
+    const article = await publishedArticle(db, clientId, ids);
     const first = await rateLimiter.hit(`help-pv:${article.id}:${voter}`, 1, PV_WINDOW_MS);
     if (!first.allowed) return { pv: article.pv };
     await repo.incrementPv(db, clientId, article.id);
@@ -281,13 +292,10 @@ export class HelpService {
   }
 
   async solve(clientId: number, ids: string, voter: string, solved: 0 | 1) {
-    const parsed = parseIds(ids);
-    if (!parsed) throw articleMissing();
     const { db } = this.#ctx;
-    const article = await repo.articleByNumber(db, clientId, parsed.article);
-    if (!article || article.status !== 1) throw articleMissing();
+    const article = await publishedArticle(db, clientId, ids);
     await inTransaction(db, (tx) => repo.recordVote(tx, clientId, article.id, voter, solved, Date.now()));
-    const after = (await repo.articleByNumber(db, clientId, parsed.article))!;
+    const after = (await repo.articleByNumber(db, clientId, article.number))!;
     return {
       solved_yes: after.solved_yes,
       solved_no: after.solved_no,

@@ -1,8 +1,9 @@
 import { ErrorCode } from '@author-centre/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { up } from '../../db/migrations/202612120001_help_merged_articles.ts';
 import { createAuthor, logIn } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { passagesOf } from './help.retrieval.ts';
+import { conceptsIn, passagesOf } from './help.retrieval.ts';
 
 let t: TestApp;
 
@@ -23,9 +24,9 @@ async function adminClient(clientId: 2 | 3 | 4) {
 describe('help centre content', () => {
   it('seeds at least 40 articles in every brand, each stating its own sign-up threshold and sign success text', async () => {
     const expected = {
-      2: { threshold: '2万字', days: '1~3个工作日' },
-      3: { threshold: '1万字', days: '5~7个工作日' },
-      4: { threshold: '4千字', days: '5~7个工作日' },
+      2: { threshold: '2万字（20,000字）', days: '1~3个工作日' },
+      3: { threshold: '1万字（10,000字）', days: '5~7个工作日' },
+      4: { threshold: '4千字（4,000字）', days: '5~7个工作日' },
     } as const;
     for (const clientId of [2, 3, 4] as const) {
       const client = t.client(HOSTS[clientId]);
@@ -99,6 +100,19 @@ describe('search', () => {
       const res = await client.get('/api/pc/v1/help/search', { keyword });
       expect(res.body.data.list[0]?.id, keyword).toBe(ids);
       expect(res.body.data.list[0].snippet.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('meets an article that says the same thing in other words (合同是不是真的 → 合同真伪, 黑色背景 → 夜间模式)', async () => {
+    expect(conceptsIn('怎么知道合同是不是真的')).toEqual(['真伪']);
+    expect(conceptsIn('如何核验合同真伪')).toEqual([]);
+    const client = t.client(HOSTS[2]);
+    for (const [keyword, ids] of [
+      ['怎么知道合同是不是真的', '4-101'],
+      ['码字的页面怎么调成黑色背景', '3-14'],
+    ]) {
+      const res = await client.get('/api/pc/v1/help/search', { keyword });
+      expect(res.body.data.list[0]?.id, keyword).toBe(ids);
     }
   });
 
@@ -270,5 +284,82 @@ describe('passages', () => {
       '签约的完整流程：\n1. 申请\n2. 审核',
       '· 甲\n· 乙',
     ]);
+  });
+});
+
+describe('articles merged because they answered the same question', () => {
+  it('leads an old address to the merged article, for the page, its views and "did this solve it?"', async () => {
+    const client = t.client(HOSTS[2]);
+    const old = await client.get('/api/pc/v1/help/detail', { ids: '9-59' });
+    expect(old.body.data).toMatchObject({ id: '9-55', title: '我的责任编辑是谁？怎么联系？' });
+    expect(old.body.data.body).toContain('暂未分配');
+    expect(old.body.data.body).toContain('编辑名录');
+    for (const [retired, merged] of [
+      ['8-220', '8-47'],
+      ['8-225', '8-48'],
+      ['9-226', '9-50'],
+    ]) {
+      expect((await client.get('/api/pc/v1/help/detail', { ids: retired })).body.data.id).toBe(merged);
+    }
+    const before = (await client.get('/api/pc/v1/help/detail', { ids: '9-55' })).body.data.pv;
+    const view = await client.post('/api/pc/v1/help/pv', { ids: '9-59' });
+    expect(view.body.data.pv).toBe(before + 1);
+    const vote = await client.post('/api/pc/v1/help/solve', { ids: '9-59', solved: 1 });
+    expect(vote.body.data.my_solve).toBe(1);
+    expect((await client.get('/api/pc/v1/help/detail', { ids: '9-55' })).body.data).toMatchObject({ my_solve: 1 });
+
+    const list = await client.get('/api/pc/v1/help/category', { category_id: 9 });
+    const ids = list.body.data.list.map((q: { id: string }) => q.id);
+    expect(ids).toContain('9-55');
+    expect(ids).not.toContain('9-59');
+  });
+
+  it('applies the merge to a brand seeded before it, leaving what an admin retitled as it is', async () => {
+    const { db } = t.app.ctx;
+    const clientId = 3;
+    const client = t.client(HOSTS[clientId]);
+    await client.get('/api/pc/v1/help/index');
+    const row = (number: number) =>
+      db
+        .selectFrom('help_articles')
+        .selectAll()
+        .where('client_id', '=', clientId)
+        .where('number', '=', number)
+        .executeTakeFirstOrThrow();
+    // The brand as the earlier seed left it: both articles of each pair, under their earlier titles.
+    const sibling = await row(55);
+    const earlier = (number: number, title: string) =>
+      db
+        .insertInto('help_articles')
+        .values({ ...sibling, id: undefined, number, title, body: `${title}（旧文）`, keywords: '旧' })
+        .execute();
+    await earlier(59, '我的责任编辑是谁？');
+    await earlier(220, '勋章是怎么获得的？怎么看离下一枚还差多少？');
+    const setTitle = (number: number, title: string) =>
+      db
+        .updateTable('help_articles')
+        .set({ title, body: `${title}（旧文）` })
+        .where('client_id', '=', clientId)
+        .where('number', '=', number)
+        .execute();
+    await setTitle(55, '如何联系我的责任编辑？');
+    await setTitle(203, '签约政策在哪里看？');
+    await setTitle(47, '勋章：管理员改过的标题');
+
+    await up(db);
+
+    const merged = await row(55);
+    expect(merged.title).toBe('我的责任编辑是谁？怎么联系？');
+    expect(merged.body).toContain(`（${t.app.ctx.brands.get(clientId).domains.bbs}）`);
+    expect(merged.keywords).toContain('暂未分配');
+    expect((await row(59)).status).toBe(0);
+    expect((await row(59)).body).toBe('我的责任编辑是谁？（旧文）');
+    expect((await row(203)).title).toBe('签约政策文章在哪里看？');
+    // The admin's retitled badge article and its sibling stay as they are.
+    expect((await row(47)).title).toBe('勋章：管理员改过的标题');
+    expect((await row(220)).status).toBe(1);
+
+    const old = await client.get('/api/pc/v1/help/detail', { ids: '9-59' });
+    expect(old.body.data).toMatchObject({ id: '9-55', title: '我的责任编辑是谁？怎么联系？' });
   });
 });
