@@ -9,34 +9,54 @@ import type { Config } from './config.ts';
 import { aiAssistantRoutes } from './modules/ai-assistant/ai-assistant.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { brandSettingsRoutes } from './modules/brand-settings/brand-settings.routes.ts';
+import { commentsModule } from './modules/comments/comments.module.ts';
 import { consoleRoutes } from './modules/console/console.routes.ts';
+import { contractsRoutes } from './modules/contracts/contracts.routes.ts';
+import { creativeRoutes } from './modules/creative/creative.routes.ts';
+import { forumRoutes } from './modules/forum/forum.routes.ts';
+import { configuredForum } from './modules/forum/forum-provider.ts';
 import { globalRoutes } from './modules/global/global.routes.ts';
+import { growthRoutes } from './modules/growth/growth.routes.ts';
 import { helpRoutes } from './modules/help/help.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
+import { incomeModule } from './modules/income/income.module.ts';
 import { messagesRoutes } from './modules/messages/messages.routes.ts';
+import { adaptBooksRoutes } from './modules/public-pages/adapt-books.ts';
+import { agreementsRoutes } from './modules/public-pages/agreements.routes.ts';
+import { publicPagesRoutes } from './modules/public-pages/public-pages.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { rewardsRoutes } from './modules/rewards/rewards.routes.ts';
 import { staffPeopleRoutes } from './modules/staff-people/people.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { screenplayApplicationRoutes } from './modules/works/screenplay-application.ts';
 import { worksRoutes } from './modules/works/works.routes.ts';
 import { auditGuard } from './platform/audit/audit.ts';
-import { checkAccess } from './platform/auth/guards.ts';
+import { type AuthRequirement, checkAccess } from './platform/auth/guards.ts';
 import { Sessions } from './platform/auth/sessions.ts';
 import { BRANDS_RECHECK_MS, Brands } from './platform/brands/brands.ts';
 import type { AppContext } from './platform/context.ts';
-import { PersonalData } from './platform/crypto/personal-data.ts';
+import { DATA_KEYS_RECHECK_MS, DataKeys } from './platform/crypto/data-keys.ts';
+import { SharedSecrets } from './platform/crypto/shared-secrets.ts';
 import { type DatabaseHandle, openDatabase } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
+import { apiDocsRoutes } from './platform/http/api-docs.routes.ts';
+import { registerCompression } from './platform/http/compression.ts';
 import { AppError } from './platform/http/errors.ts';
 import './platform/http/fastify-types.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
 import { localize } from './platform/http/language.ts';
 import { lazyChildLogger } from './platform/http/lazy-logger.ts';
 import { RequestKeys } from './platform/http/request-keys.ts';
+import { RouteRegistry } from './platform/http/route-registry.ts';
+import { securityHook } from './platform/http/security-headers.ts';
 import { verifySignature } from './platform/http/signing.ts';
 import { Jobs } from './platform/jobs/jobs.ts';
 import { createStorage, serveLocalUploads } from './platform/providers/storage/index.ts';
 import { RateLimiter } from './platform/rate-limit.ts';
+import { installTestClock } from './platform/test-clock.ts';
+
+/** Cache-Control of the build's hashed assets. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const SENSITIVE_LOG_FIELDS = [
   'phone',
@@ -61,15 +81,30 @@ const MODULES = [
   rewardsRoutes,
   trackingRoutes,
   worksRoutes,
+  growthRoutes,
   screenplayApplicationRoutes,
   consoleRoutes,
   brandSettingsRoutes,
   staffPeopleRoutes,
+  creativeRoutes,
+  incomeModule,
+  reportsRoutes,
+  publicPagesRoutes,
+  agreementsRoutes,
+  adaptBooksRoutes,
+  forumRoutes,
+  contractsRoutes,
+  commentsModule,
 ];
 
 export interface BuildOptions {
   /** An already-open database (tests); otherwise opened from the configuration. */
   database?: DatabaseHandle;
+  /**
+   * Replaces every route's signature and session checks: it sets the caller itself. Only for the sandbox app
+   * that discovers the routes' input schemas (api-docs.ts), never for an app that serves anyone.
+   */
+  routeProbe?: (request: FastifyRequest, requirement: AuthRequirement | undefined) => void;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -91,9 +126,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const database = options.database ?? openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await migrateToLatest(database.db);
-  const brands = new Brands(database.db);
+  const brands = new Brands(database.db, configuredForum(config.env));
   await brands.seed();
   await brands.load();
+  // Before anything can seal: a key that does not match the database's record refuses the start (ConfigError).
+  const dataKeys = await DataKeys.start(database.db, config, app.log).catch(async (error) => {
+    if (!options.database) await database.close();
+    throw error;
+  });
+  // Likewise every other secret the instances must share: compared by fingerprint with the first instance's.
+  const sharedSecrets = await SharedSecrets.start(database.db, config, dataKeys.personalData).catch(async (error) => {
+    if (!options.database) await database.close();
+    throw error;
+  });
 
   const closers: Array<() => Promise<void> | void> = [];
   const ctx: AppContext = {
@@ -104,7 +149,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestKeys: new RequestKeys(database.db),
     sessions: new Sessions(database.db, { production: config.isProduction }),
     rateLimiter: new RateLimiter(database.db),
-    personalData: new PersonalData(config.dataKey),
+    personalData: dataKeys.personalData,
+    dataKeys,
+    sharedSecrets,
     storage: createStorage(config.DATA_DIR, config.env),
     jobs: new Jobs(database.db, app.log),
     log: app.log,
@@ -112,6 +159,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   app.decorate('ctx', ctx);
   ctx.onClose(brands.watch(BRANDS_RECHECK_MS, app.log));
+  ctx.onClose(await dataKeys.watch(DATA_KEYS_RECHECK_MS, app.log));
+  ctx.onClose(sharedSecrets.watch(DATA_KEYS_RECHECK_MS, app.log));
   // The brand is resolved from the host on first use (no per-request hook), then kept on the request.
   app.decorateRequest('resolvedBrand', null);
   app.decorateRequest('brand', {
@@ -128,6 +177,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.register(fastifyCookie);
+  await registerCompression(app);
+  // Security headers on every response, and writes from other sites refused (security-headers.ts).
+  app.addHook('onRequest', securityHook(config.isProduction));
 
   // JSON bodies are kept as text too: the request signature covers the exact bytes sent.
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
@@ -147,8 +199,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
+  const routeRegistry = new RouteRegistry();
+  app.decorate('routeRegistry', routeRegistry);
   // Each route gets its own guard, built once from its config: no per-request route lookup.
   app.addHook('onRoute', (route) => {
+    routeRegistry.add(route);
+    const { routeProbe } = options;
+    if (routeProbe) {
+      const probe = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+        routeProbe(request, route.config?.auth);
+        done();
+      };
+      route.preHandler = [probe, ...(route.preHandler ? [route.preHandler].flat() : [])];
+      return;
+    }
     const needsSignature = route.url.startsWith('/api/') && route.config?.signed !== false;
     const requirement = route.config?.auth;
     if (!needsSignature && !requirement) return;
@@ -221,17 +285,33 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (config.RUN_JOBS) startHousekeeping(ctx, [ctx.requestKeys, ctx.sessions, ctx.rateLimiter]);
 
-  // For load balancers: answers 200 only while the database answers.
+  // For load balancers: answers 200 only while the database answers and this instance can open the personal
+  // data the others seal (docs/operations.md). Problems name variables and key ids, never a key.
   app.get('/healthz', async (_request, reply) => {
     try {
       await sql`select 1`.execute(ctx.db);
-      return { status: 'ok' };
     } catch {
       return reply.status(503).send({ status: 'database unavailable' });
     }
+    const keys = ctx.dataKeys.status;
+    if (keys.state === 'mismatch') {
+      return reply.status(503).send({ status: 'data key mismatch', data_key: keys.state, problems: keys.problems });
+    }
+    const secrets = ctx.sharedSecrets.status;
+    if (secrets.state === 'mismatch') {
+      return reply.status(503).send({
+        status: 'shared secret mismatch',
+        data_key: keys.state,
+        shared_secrets: secrets.state,
+        problems: secrets.problems,
+      });
+    }
+    return { status: 'ok', data_key: keys.state, shared_secrets: secrets.state };
   });
 
+  installTestClock(app, config.isProduction);
   for (const module of MODULES) await app.register(module);
+  if (config.API_DOCS ? config.API_DOCS === 'true' : !config.isProduction) await app.register(apiDocsRoutes(buildApp));
   await serveLocalUploads(app, ctx.storage);
   // Jobs start once every module has defined its kinds; missed ones run first (on recovery).
   ctx.onClose(() => ctx.jobs.stop());
@@ -244,8 +324,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       root: webDist,
       wildcard: false,
       index: false,
+      // dist/assets/x.js.br and .gz, written by the build, answer a browser that accepts them (issue 19).
+      preCompressed: true,
+      // Hashed assets never change under their name; everything else (index.html, sw.js) is checked each time.
       setHeaders: (reply, path) => {
-        if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
       },
     });
   }
@@ -257,7 +340,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // show (the page's "reload"), not HTML the browser refuses to run as a script.
       const name = request.url.slice('/assets/'.length).split('?')[0];
       if (/^[\w.-]+$/.test(name) && existsSync(resolve(webDist, 'assets', name))) {
-        return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(`assets/${name}`);
+        return reply.header('cache-control', IMMUTABLE).sendFile(`assets/${name}`);
       }
     }
     if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || !hasWeb || request.method !== 'GET') {

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, SHARED_SECRETS } from './config.ts';
 
 const made: string[] = [];
 const dataDir = () => {
@@ -40,7 +40,21 @@ describe('configuration', () => {
 
   it('requires a shared DATA_KEY for production on PostgreSQL', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x' })).toThrow(
-      /DATA_KEY: required in production/,
+      /DATA_KEY: required with DATABASE_URL outside development/,
     );
+  });
+});
+
+describe('the deployment instructions', () => {
+  it('never generate a shared secret per instance (export X=$(openssl …) would give each instance its own key)', async () => {
+    const root = resolve(import.meta.dirname, '../../..');
+    for (const doc of ['README.md', 'docs/operations.md']) {
+      const text = readFileSync(resolve(root, doc), 'utf8');
+      for (const { name } of SHARED_SECRETS) {
+        const generated = text.split('\n').filter((line) => new RegExp(`\\b${name}=\\s*["']?(\\$\\(|\`)`).test(line));
+        expect(generated, `${doc} sets ${name} from a command`).toEqual([]);
+      }
+      expect(text, doc).toMatch(/DATA_KEY[\s\S]{0,200}ONCE/);
+    }
   });
 });

@@ -2,10 +2,10 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemo } from './seed/demo.ts';
 
-async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+/** A configuration problem (a variable missing, malformed or not matching the database) stops the start, named. */
+async function orStop<T>(step: () => T | Promise<T>): Promise<T> {
   try {
-    config = loadConfig();
+    return await step();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -13,7 +13,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp(config);
+}
+
+async function main(): Promise<void> {
+  const config = await orStop(() => loadConfig());
+  const app = await orStop(() => buildApp(config));
   if (config.SEED_DEMO && (await seedDemo(app.ctx))) app.log.info('demo data seeded');
   let closing = false;
   const shutdown = async (signal: string) => {

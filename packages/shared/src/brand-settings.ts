@@ -29,6 +29,9 @@ export const BRAND_LIMITS = {
   /** applySignCondition as words: 1000 to 10,000,000 (1千 to 1000万). */
   applyMin: 1000,
   applyMax: 10_000_000,
+  /** penNameChangeDays: once a day to once in ten years. */
+  penNameDaysMin: 1,
+  penNameDaysMax: 3650,
 } as const;
 
 /** Message keys of the schema's issues; `brandIssueText` says them in a language. */
@@ -54,6 +57,10 @@ export const BRAND_MESSAGES = {
   shortStory: {
     'zh-CN': '请填写100~1000000之间的整数',
     'en-US': 'Enter a whole number from 100 to 1,000,000',
+  },
+  penNameDays: {
+    'zh-CN': '请填写1~3650之间的整数天数',
+    'en-US': 'Enter a whole number of days from 1 to 3650',
   },
   tooManyLinks: { 'zh-CN': '最多{max}个链接', 'en-US': 'At most {max} links' },
   switch: { 'zh-CN': '请选择开或关', 'en-US': 'Choose on or off' },
@@ -174,6 +181,11 @@ export const ZBrandSettingsEdit = z.object({
     .int({ error: 'shortStory' })
     .min(BRAND_LIMITS.shortStoryMin, { error: 'shortStory' })
     .max(BRAND_LIMITS.shortStoryMax, { error: 'shortStory' }),
+  penNameChangeDays: z
+    .number({ error: 'penNameDays' })
+    .int({ error: 'penNameDays' })
+    .min(BRAND_LIMITS.penNameDaysMin, { error: 'penNameDays' })
+    .max(BRAND_LIMITS.penNameDaysMax, { error: 'penNameDays' }),
   editorTitle: text(BRAND_LIMITS.editorTitle),
   onlineSignSuccessText: text(BRAND_LIMITS.onlineSignSuccessText),
   captchaConfig: z.object({ is_closed: onOff }),
@@ -208,6 +220,7 @@ export const BRAND_EDIT_FIELDS = [
   'domains.editorsDoc',
   'applySignCondition',
   'shortStorySignCondition',
+  'penNameChangeDays',
   'editorTitle',
   'onlineSignSuccessText',
   'captchaConfig.is_closed',
@@ -239,6 +252,7 @@ export const BRAND_FIELD_LABELS: Readonly<Record<BrandEditField, LocalizedText>>
   'domains.editorsDoc': { 'zh-CN': '编辑说明文档', 'en-US': 'Editors document' },
   applySignCondition: { 'zh-CN': '长篇申请签约字数', 'en-US': 'Words to apply for signing (novel)' },
   shortStorySignCondition: { 'zh-CN': '短篇申请签约字数', 'en-US': 'Characters to apply for signing (short story)' },
+  penNameChangeDays: { 'zh-CN': '笔名修改间隔（天）', 'en-US': 'Days between pen name changes' },
   editorTitle: { 'zh-CN': '编辑称谓', 'en-US': 'Editor title' },
   onlineSignSuccessText: { 'zh-CN': '线上签约成功提示', 'en-US': 'Online-sign success text' },
   'captchaConfig.is_closed': { 'zh-CN': '关闭图形验证', 'en-US': 'Captcha turned off' },
@@ -288,6 +302,7 @@ export function brandEditOf(settings: BrandSettings): BrandSettingsEdit {
     domains: { ...settings.domains },
     applySignCondition: settings.applySignCondition,
     shortStorySignCondition: settings.shortStorySignCondition,
+    penNameChangeDays: settings.penNameChangeDays,
     editorTitle: settings.editorTitle,
     onlineSignSuccessText: settings.onlineSignSuccessText,
     captchaConfig: { is_closed: settings.captchaConfig.is_closed },

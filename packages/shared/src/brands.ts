@@ -21,6 +21,44 @@ export interface BrandDomains {
   reading: string;
 }
 
+/**
+ * The forum the brand's forum links lead to: the server's configured provider (FORUM_PROVIDER), sent
+ * with the brand config (`forum` next to the settings) — not a brand setting.
+ */
+export interface BrandForum {
+  provider: 'embedded' | 'discourse';
+  /** The forum's address (Discourse); null for the embedded forum (its pages are the app's own). */
+  url: string | null;
+}
+
+/** What GET /api/pc/v1/global/config answers: the brand's settings and the forum its links lead to. */
+export type BrandConfig = BrandSettings & { forum?: BrandForum };
+
+/** The feedback board is forum category 8 (§2); the footer link that means "the forum's feedback". */
+export const FORUM_FEEDBACK_CATEGORY = 8;
+export const FORUM_FEEDBACK_LINK = `/front/my-post?compose=${FORUM_FEEDBACK_CATEGORY}`;
+
+/**
+ * Where the header's forum module and the feedback links go: the embedded forum's own pages
+ * (my posts, composing in category 8), or the configured Discourse (its home and category 8).
+ * Without a forum in the config (an old offline copy) the embedded forum's pages.
+ */
+export function forumLinks(forum: BrandForum | undefined): { home: string; feedback: string } {
+  if (forum?.provider === 'discourse' && forum.url) {
+    const base = forum.url.replace(/\/+$/, '');
+    return { home: base, feedback: `${base}/c/${FORUM_FEEDBACK_CATEGORY}` };
+  }
+  return { home: '/front/my-post', feedback: FORUM_FEEDBACK_LINK };
+}
+
+/**
+ * Whether a footer link is the feedback link: the default (FORUM_FEEDBACK_LINK) or a forum's category 8
+ * as stored by earlier settings (`https://bbs.<host>/category/8`); it follows the configured forum.
+ */
+export function isFeedbackLink(url: string): boolean {
+  return url === FORUM_FEEDBACK_LINK || /\/(category|c)\/8\/?$/.test(url);
+}
+
 export interface BrandSettings {
   clientId: number;
   /** Brief name used in local host names (`<brief>.localhost`). */
@@ -40,6 +78,8 @@ export interface BrandSettings {
   /** Characters a short story needs to apply for signing. */
   shortStorySignCondition: number;
   onlineSignSuccessText: string;
+  /** A pen name may change once in this many days (personal information); 90 unless the brand says otherwise. */
+  penNameChangeDays: number;
   /** The three sibling reading sites, help centre, feedback (forum category 8), report studio. */
   footerLinks: FooterLink[];
   signingPolicyLinks: FooterLink[];
@@ -93,12 +133,13 @@ function brand(
     editorTitle: EDITOR_TITLE,
     editorLinks: [],
     shortStorySignCondition: 4000,
+    penNameChangeDays: 90,
     footerLinks: [
       { label: '阅读站·男频', url: `https://www.${host}` },
       { label: '阅读站·女频', url: `https://mm.${host}` },
       { label: '阅读站·免费', url: `https://free.${host}` },
       { label: '帮助中心', url: '/front/help-center/home' },
-      { label: '意见反馈', url: `https://bbs.${host}/category/8` },
+      { label: '意见反馈', url: FORUM_FEEDBACK_LINK },
       { label: '举报中心', url: '/front/report-studio' },
     ],
     signingPolicyLinks: [{ label: '签约政策', url: `https://doc.${host}/sign-policy` }],

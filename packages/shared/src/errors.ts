@@ -45,6 +45,29 @@ export const ErrorCode = {
   /** AI chat: show the server's message, no retry (§8). */
   aiRefused: 40003083,
   legacyToast: 99999999,
+  /** Running several instances (issue 20): personal data sealed with a key this instance does not hold. */
+  personalDataUnreadable: 10000503,
+  /** Reading-site integration and income (issue 13). A pushed batch refused whole, with a reason per event. */
+  integrationBatchRefused: 10013001,
+  /** A month that has not ended yet, or is already closed, cannot be closed. */
+  monthNotClosable: 10013002,
+  /** A statement that is not released yet, or already confirmed, cannot be confirmed. */
+  statementNotConfirmable: 10013003,
+  // Personal information and online signing (issue 12, module contracts).
+  /** Identity or signing refused: the holder is under 18 by the ID's birth date. */
+  underage: 10012001,
+  /** The book has not reached its brand's application condition (§1), or identity/bank data is missing. */
+  signConditionNotMet: 10012002,
+  /** A signed contract never changes; it can only be superseded. */
+  contractLocked: 10012003,
+  /** Reader comments and error corrections (issue 14). A reply with a word of the sensitive-word list (field content). */
+  commentSensitiveWord: 10014001,
+  /** The comment already has a report under review, or was already put forward for essence. */
+  commentAlreadyDone: 10014002,
+  /** A reader's correction no longer matches the chapter's text (the author changed it): never applied. */
+  correctionStale: 10014003,
+  /** A correction already accepted or rejected. */
+  correctionHandled: 10014004,
 } as const;
 
 /** Codes that never raise a toast, from §8. */

@@ -16,11 +16,13 @@ export const SIGN_HEADER = 'b-sign';
 
 /** The parameters string: sorted `key=value` pairs joined by `&`, the `sign` field left out. */
 export function canonicalParams(params: Record<string, unknown>): string {
-  return Object.keys(params)
-    .filter((k) => k !== 'sign' && params[k] !== undefined)
-    .sort()
-    .map((k) => `${k}=${String(params[k])}`)
-    .join('&');
+  // One pass, no intermediate arrays of pairs: the server computes this for every signed GET.
+  const keys: string[] = [];
+  for (const k of Object.keys(params)) if (k !== 'sign' && params[k] !== undefined) keys.push(k);
+  if (keys.length > 1) keys.sort();
+  let out = '';
+  for (let i = 0; i < keys.length; i++) out += `${i ? '&' : ''}${keys[i]}=${String(params[keys[i]])}`;
+  return out;
 }
 
 /**
@@ -55,7 +57,28 @@ export function cleanParams<T extends Record<string, unknown>>(params: T): Parti
 
 const subtle = () => globalThis.crypto.subtle;
 
-async function fieldKey(secret: string): Promise<CryptoKey> {
+/**
+ * The AES-GCM key of a signing secret, derived once per secret (a SHA-256 and a key import, both
+ * asynchronous, for every field of every reply otherwise). Bounded: a server sees many secrets.
+ */
+const fieldKeys = new Map<string, Promise<CryptoKey>>();
+const FIELD_KEYS_LIMIT = 1000;
+
+function fieldKey(secret: string): Promise<CryptoKey> {
+  let key = fieldKeys.get(secret);
+  if (!key) {
+    key = deriveFieldKey(secret);
+    if (fieldKeys.size >= FIELD_KEYS_LIMIT) fieldKeys.clear();
+    fieldKeys.set(secret, key);
+    // A failed derivation is not remembered.
+    key.catch(() => {
+      if (fieldKeys.get(secret) === key) fieldKeys.delete(secret);
+    });
+  }
+  return key;
+}
+
+async function deriveFieldKey(secret: string): Promise<CryptoKey> {
   const digest = await subtle().digest('SHA-256', utf8ToBytes(secret) as Uint8Array<ArrayBuffer>);
   return subtle().importKey('raw', digest, 'AES-GCM', false, ['encrypt', 'decrypt']);
 }

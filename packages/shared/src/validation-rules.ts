@@ -33,6 +33,30 @@ export const TEXT_PATTERN_MESSAGE: LocalizedText = {
   'en-US':
     'Only Chinese and English letters, digits (including Roman numerals Ⅰ~Ⅻ) and the Chinese punctuation ，：！？ are supported',
 };
+/**
+ * Ours (decisions.md, text rules): chapter and volume titles take §5's pattern plus single spaces
+ * and the punctuation authors use in titles.
+ */
+export const CHAPTER_TITLE_MESSAGE: LocalizedText = {
+  'zh-CN': '仅支持中英文、数字（含罗马数字Ⅰ~Ⅻ）、单个空格及，：！？·、—…《》“”‘’（）-',
+  'en-US':
+    'Only Chinese and English letters, digits (including Roman numerals Ⅰ~Ⅻ), single spaces and ，：！？·、—…《》“”‘’（）- are supported',
+};
+
+/**
+ * The rule's message naming the characters refused ('「#」不可用于标题：…'), so the author knows what to
+ * change without guessing; `chapter` picks the chapter/volume reading of the rule.
+ */
+export function refusedCharsMessage(chars: readonly string[], chapter: boolean): LocalizedText {
+  const rule = chapter ? CHAPTER_TITLE_MESSAGE : TEXT_PATTERN_MESSAGE;
+  if (chars.length === 0) return rule;
+  const shown = chars.map((c) => (/\s/.test(c) ? '␣' : c));
+  return {
+    'zh-CN': `不能使用「${shown.join('」「')}」，${rule['zh-CN']}`,
+    'en-US': `"${shown.join('" "')}" cannot be used. ${rule['en-US']}`,
+  };
+}
+
 /** Ours. */
 export const REAL_NAME_MESSAGE: LocalizedText = {
   'zh-CN': '请输入正确的真实姓名',
@@ -134,6 +158,10 @@ export const REAL_NAME_PATTERN = /^\p{Script=Han}+(?:·\p{Script=Han}+)*$/u;
 export const BANK_CARD_PATTERN = /^[1-9]\d{15,18}$/;
 /** Han characters, ASCII letters and digits, Roman numerals Ⅰ-Ⅻ (U+2160–U+216B), and ，：！？. */
 export const TEXT_PATTERN = /^[\p{Script=Han}A-Za-z0-9\u2160-\u216B，：！？]+$/u;
+/** §5's pattern plus the title punctuation of decisions.md, one character at a time (spaces apart). */
+const CHAPTER_TITLE_CHAR = /^[\p{Script=Han}A-Za-z0-9\u2160-\u216B，：！？·、—…《》“”‘’（）-]$/u;
+/** Half- and full-width spaces; a run of them (or a tab) becomes one. */
+const TITLE_SPACES = /[ \u3000\t]+/g;
 const NUMERIC_PATTERN = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /** The "can a code be requested" check (§5): exactly 11 digits. */
@@ -160,6 +188,33 @@ export function isBankCard(value: string): boolean {
 /** Whether a text is non-empty and uses only the allowed characters of §5. */
 export function isAllowedText(value: string): boolean {
   return TEXT_PATTERN.test(value);
+}
+
+/**
+ * A chapter or volume title as stored: trimmed at the ends, each run of spaces collapsed to its
+ * first space (a full-width space stays full-width). '第一章  初入江湖 ' → '第一章 初入江湖'.
+ */
+export function normalizeChapterTitle(value: string): string {
+  return value.trim().replace(TITLE_SPACES, (run) => (run[0] === '\t' ? ' ' : run[0]));
+}
+
+/**
+ * The characters a title may not use, each once, in order of appearance: §5's pattern for pen
+ * names and book titles; for chapter and volume titles (`chapter`), that pattern plus single
+ * spaces and ·、—…《》“”‘’（）- (decisions.md). Check a chapter title after normalizing it.
+ */
+export function refusedTitleChars(value: string, chapter: boolean): string[] {
+  const refused = new Set<string>();
+  for (const ch of value) {
+    if (chapter ? ch === ' ' || ch === '\u3000' || CHAPTER_TITLE_CHAR.test(ch) : TEXT_PATTERN.test(ch)) continue;
+    refused.add(ch);
+  }
+  return [...refused];
+}
+
+/** Whether a (normalized) chapter or volume title is non-empty and allowed (decisions.md, text rules). */
+export function isAllowedChapterTitle(value: string): boolean {
+  return value.length > 0 && value === normalizeChapterTitle(value) && refusedTitleChars(value, true).length === 0;
 }
 
 /** A rate is valid if numeric (§5): a finite number, or a decimal string such as '12', '0.5', '-3'. */

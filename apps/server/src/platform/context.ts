@@ -2,7 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Sessions } from './auth/sessions.ts';
 import type { Brands } from './brands/brands.ts';
+import type { DataKeys } from './crypto/data-keys.ts';
 import type { PersonalData } from './crypto/personal-data.ts';
+import type { SharedSecrets } from './crypto/shared-secrets.ts';
 import type { Db, Engine } from './db/database.ts';
 import type { RequestKeys } from './http/request-keys.ts';
 import type { Jobs } from './jobs/jobs.ts';
@@ -19,6 +21,10 @@ export interface AppContext {
   sessions: Sessions;
   rateLimiter: RateLimiter;
   personalData: PersonalData;
+  /** Which data key seals, rechecked against the database (rotation, /healthz). */
+  dataKeys: DataKeys;
+  /** The shared secrets' fingerprints, rechecked against the database (/healthz). */
+  sharedSecrets: SharedSecrets;
   /** Uploaded files: local disk (served at /uploads) or S3-compatible storage. */
   storage: Storage;
   /** Durable background jobs; modules `define` their kinds, the poller runs when RUN_JOBS. */

@@ -1,7 +1,10 @@
 import type { AppContext } from '../platform/context.ts';
 import { type DemoAuthors, seedAuthors } from './authors.seed.ts';
 import { seedEditors } from './editors.seed.ts';
+import { seedGrowth } from './growth.seed.ts';
 import { seedHome } from './home.seed.ts';
+import { seedIncome } from './income.seed.ts';
+import { seedPublicPages } from './public-pages.seed.ts';
 import { seedScreenplayApplications } from './screenplay-applications.seed.ts';
 import { seedWorks } from './works.seed.ts';
 
@@ -29,4 +32,7 @@ const CONTENT_SEEDERS: Array<(ctx: AppContext, demo: DemoData) => Promise<void>>
   seedWorks,
   seedScreenplayApplications,
   seedEditors,
+  seedIncome,
+  seedPublicPages,
+  seedGrowth,
 ];

@@ -15,6 +15,13 @@ import {
   VERIFY_CODE,
 } from '@author-centre/shared';
 import { SCREENPLAY_APPLICATION_LIMITS as S } from '../modules/works/screenplay-application.ts';
+import { commentsArticles } from './help/comments.ts';
+import { contractsArticles } from './help/contracts.ts';
+import { creativeArticles } from './help/creative.ts';
+import { growthArticles } from './help/growth.ts';
+import { incomeArticles, welfareRulesText } from './help/income.ts';
+import { publicPagesArticles } from './help/public-pages.ts';
+import { tripupsArticles } from './help/tripups.ts';
 
 export interface HelpSeedCategory {
   number: number;
@@ -32,11 +39,13 @@ export interface HelpSeedArticle {
 }
 
 /** The facts of one brand that articles state. */
-interface Facts {
+export interface Facts {
   platform: string;
   client: string;
   /** Words a novel needs before applying for signing, e.g. '2万字'. */
   novelSign: string;
+  /** The same threshold in digits, e.g. '20,000字' (authors write it either way). */
+  novelSignDigits: string;
   shortSign: string;
   freeListing: string;
   payDay: number;
@@ -44,10 +53,22 @@ interface Facts {
   editor: string;
   bbs: string;
   welfareDoc: string;
+  /** A pen name may change once in this many days. */
+  penNameDays: number;
 }
+
+/** How the articles state the brand's pen name rule (brand settings restate it there when it changes). */
+export const penNameRuleSentence = (days: number) => `笔名每${days}天可以修改一次`;
 
 function chars(n: number): string {
   return n >= 10_000 && n % 1000 === 0 ? `${n / 10_000}万字` : `${n.toLocaleString('en-US')}字`;
+}
+
+/** '2万' → 20000, '4千' → 4000, '8000' → 8000: the brand's signing threshold in characters. */
+export function signConditionChars(condition: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*([万千]?)/.exec(condition.trim());
+  if (!m) return Number.NaN;
+  return Math.round(Number(m[1]) * (m[2] === '万' ? 10_000 : m[2] === '千' ? 1000 : 1));
 }
 
 function factsOf(brand: BrandSettings): Facts {
@@ -55,6 +76,7 @@ function factsOf(brand: BrandSettings): Facts {
     platform: brand.platformName,
     client: brand.clientName,
     novelSign: `${brand.applySignCondition}字`,
+    novelSignDigits: `${signConditionChars(brand.applySignCondition).toLocaleString('en-US')}字`,
     shortSign: chars(brand.shortStorySignCondition),
     freeListing: chars(SIGNING_GUIDE.novelFreeAppListingChars),
     payDay: SIGNING_GUIDE.royaltyPaymentDayOfMonth,
@@ -62,6 +84,7 @@ function factsOf(brand: BrandSettings): Facts {
     editor: brand.editorTitle,
     bbs: brand.domains.bbs,
     welfareDoc: brand.domains.welfareDoc,
+    penNameDays: brand.penNameChangeDays,
   };
 }
 
@@ -236,8 +259,10 @@ const articles = (f: Facts): HelpSeedArticle[] => [
     number: 9,
     category: 2,
     title: '笔名可以修改吗？',
-    keywords: '改笔名,修改笔名,换笔名,笔名重复,笔名被占用,改名字',
+    keywords: '改笔名,修改笔名,换笔名,笔名重复,笔名被占用,改名字,多久能改笔名,笔名修改次数',
     body: `可以在「个人信息」中申请修改笔名。提交前系统会检查新笔名是否可用：同一平台内笔名不能重复，已被占用的笔名无法使用。
+
+${penNameRuleSentence(f.penNameDays)}。修改之后，「个人信息」里笔名旁会显示下一次可以修改的日期，在那之前提交会被拒绝并告诉您日期。
 
 笔名是读者认识您的名字，修改后作品页展示的作者名也会随之改变，建议谨慎修改。`,
   },
@@ -319,7 +344,7 @@ const articles = (f: Facts): HelpSeedArticle[] => [
     number: 16,
     category: 3,
     title: '草稿和自动保存：写的内容会丢吗？',
-    keywords: '草稿箱,自动保存,内容丢失,没保存,断网,保存失败,两个窗口',
+    keywords: '草稿箱,自动保存,内容丢失,没保存,断网,保存失败,两个窗口,突然关机,断电,电脑死机,写的东西没了',
     body: `编辑器会在您写作时自动保存，保存下来的章节放在「草稿箱」中，随时可以继续写。
 
 - 断网、浏览器崩溃或不小心关闭页面：已经自动保存的内容不会丢失，重新打开章节即可继续。
@@ -343,7 +368,7 @@ const articles = (f: Facts): HelpSeedArticle[] => [
     number: 18,
     category: 3,
     title: '如何给作品分卷？',
-    keywords: '分卷,卷,新建卷,卷名,目录',
+    keywords: '分卷,卷,新建卷,卷名,目录,第一卷,分成几卷,分几卷,目录分卷',
     body: `长篇作品可以分卷管理目录。在章节管理中新建卷并命名，写新章节时选择所属的卷即可。
 
 分卷只影响目录的组织方式，不影响章节的字数统计、签约和上架条件。`,
@@ -352,7 +377,7 @@ const articles = (f: Facts): HelpSeedArticle[] => [
     number: 19,
     category: 3,
     title: '章节为什么在审核中或被退回？',
-    keywords: '审核,审核中,被退回,退稿,驳回,章节不通过,屏蔽,审核中心',
+    keywords: '审核,审核中,被退回,退稿,驳回,章节不通过,屏蔽,审核中心,一直在审核,审核很久,审核不通过',
     body: `发布的章节、作品信息和封面都需要审核。审核通过后读者才能看到。
 
 在「审核中心」可以看到：
@@ -365,11 +390,11 @@ const articles = (f: Facts): HelpSeedArticle[] => [
   {
     number: 20,
     category: 3,
-    title: '如何修改作品信息和封面？',
-    keywords: '修改书名,简介,封面,作品信息,做封面,封面制作,换封面',
-    body: `在作品管理中进入作品的「作品信息」页，可以修改作品简介、封面等信息，修改后需要重新审核。
+    title: '如何修改作品信息（书名、简介、封面）？',
+    keywords: '修改书名,改书名,简介,改简介,作品信息,换封面,上传封面,修改作品信息',
+    body: `在作品管理中进入作品的「作品信息」页，可以修改作品简介、上传新的封面等信息，修改后需要重新审核。
 
-没有合适的封面，可以使用「封面制作」：选择模板和字体，填入书名和笔名，即可生成一张封面。
+没有现成的封面图，可以用模板做一张，见《用模板制作封面的步骤》。
 
 签约后部分作品信息（比如书名）的修改可能需要和${f.editor}沟通。`,
   },
@@ -383,19 +408,6 @@ const articles = (f: Facts): HelpSeedArticle[] => [
 短篇故事一次写完整个故事。发布成功后会进入发布成功页，可以继续管理作品信息。
 
 短篇想要签约，需要满足三个条件：正文满${f.shortSign}、完成实名认证、设置付费点。`,
-  },
-  {
-    number: 22,
-    category: 3,
-    title: '在哪里看作品的数据？',
-    keywords: '作品数据,阅读量,数据统计,留存,订阅,趋势,数据分析,看数据',
-    body: `在「作品数据」中可以查看每部作品的阅读和订阅情况：
-
-- 数据概览和趋势图，可以按近7天、30天、90天查看；
-- 读者留存和订阅订单；
-- 作品诊断，帮助您发现数据变化的原因。
-
-数据来自各阅读站，读者的阅读、订阅、打赏等行为汇总后更新到这里。`,
   },
   {
     number: 23,
@@ -412,9 +424,9 @@ const articles = (f: Facts): HelpSeedArticle[] => [
     number: 24,
     category: 4,
     title: '长篇小说写多少字可以申请签约？',
-    keywords: '签约条件,签约字数,多少字签约,申请签约,签约要求,字数要求',
+    keywords: '签约条件,签约字数,多少字签约,写多少字能签,写满多少字,申请签约,签约要求,字数要求,字数够不够',
     popular: true,
-    body: `在${f.platform}，长篇小说正文写满${f.novelSign}即可申请签约。
+    body: `在${f.platform}，长篇小说正文写满${f.novelSign}（${f.novelSignDigits}）即可申请签约，不到这个字数还不能申请。
 
 达到字数后，在作品管理中点「申请签约」提交，由${f.editor}审核。审核通过后，按提示完成线上电子签约。
 
@@ -469,7 +481,8 @@ const articles = (f: Facts): HelpSeedArticle[] => [
     number: 28,
     category: 4,
     title: '线上签约提交后多久完成？',
-    keywords: '签约多久,审核多久,盖章,签约进度,几个工作日,什么时候签好',
+    keywords:
+      '签约多久,审核多久,盖章,签约进度,几个工作日,什么时候签好,等几天,多久生效,审核要多久,签约要等几天,交了资料等多久',
     body: `线上电子签约提交成功后，${f.client}预计在${signDays(f.onlineSignSuccess)}内完成公司审核和盖章。
 
 审核期间可以在「线上签约」中查看进度。盖章完成后，合同会出现在「我的合同」中。超过预计时间仍未完成，可以联系您的${f.editor}。`,
@@ -478,7 +491,8 @@ const articles = (f: Facts): HelpSeedArticle[] => [
     number: 29,
     category: 4,
     title: '在哪里查看我的合同？纸质合同怎么寄？',
-    keywords: '我的合同,合同查看,下载合同,纸质合同,快递,合同寄送,收货地址',
+    keywords:
+      '我的合同,合同查看,看合同,合同在哪,签好的合同,已签合同,下载合同,纸质合同,快递,合同寄送,收货地址,合同原文,合同内容',
     body: `在「我的合同」中可以查看已签署的合同和签约状态。
 
 需要寄送纸质合同时，请先在个人信息中填写收货地址。寄出后可以看到快递公司和单号，快递公司包括：顺丰速运、中国邮政EMS、京东物流和其他。`,
@@ -509,10 +523,10 @@ const articles = (f: Facts): HelpSeedArticle[] => [
   {
     number: 32,
     category: 5,
-    title: '签约后作品什么时候上架？',
+    title: '签约后作品什么时候在免费App上架？',
     keywords: '上架,什么时候上架,免费App,自动上架,上架条件,3万字',
     popular: true,
-    body: `长篇小说签约后，正文字数达到${f.freeListing}，作品会自动在免费App上架，不需要另外申请。
+    body: `长篇小说签约后，正文字数达到${f.freeListing}，作品会自动在免费App上架，不需要另外申请。付费上架（上架收费）要另外申请，见《签约后怎么申请付费上架（上架收费）？》。
 
 上架之后，读者可以在免费App上阅读您的作品，作品数据和收入会陆续出现在「作品数据」和「收入管理」中。
 
@@ -522,7 +536,7 @@ const articles = (f: Facts): HelpSeedArticle[] => [
     number: 33,
     category: 5,
     title: '短篇故事的付费点怎么设置？',
-    keywords: '付费点,设置付费,付费位置,短篇付费,收费',
+    keywords: '付费点,设置付费,付费位置,短篇付费,收费,从哪里开始收费,收费位置',
     body: `付费点决定读者从故事的哪个位置开始需要付费阅读，付费点之前的部分可以免费阅读。
 
 在短篇的作品管理中打开付费点设置，选择付费开始的位置并保存。付费点是短篇故事签约的条件之一（另外两项是正文满${f.shortSign}和实名认证）。`,
@@ -550,19 +564,19 @@ const articles = (f: Facts): HelpSeedArticle[] => [
 - 分成：读者订阅、打赏等收入按约定比例给您的分成；
 - 福利：平台的作者福利奖励，规则见福利说明文档。
 
-三部分每月一起结算，在「收入管理」中可以分别查看明细。`,
+三部分每月一起结算，在「收入管理」中可以分别查看明细；每一部分的金额怎么算，见《月度结算单是怎么算出来的？分成和保底补足怎么算？》。`,
   },
   {
     number: 36,
     category: 6,
     title: '稿酬什么时候发放？',
-    keywords: '稿酬发放,稿费什么时候到账,几号发钱,发工资,结算时间,打款,到账',
+    keywords: '稿酬发放,稿费什么时候到账,几号发钱,发工资,结算时间,打款,到账,钱没到账,还没到账,没收到稿费,钱没打到卡里',
     popular: true,
     body: `稿酬每月结算一次，于每月${f.payDay}日发放到您绑定的银行卡。
 
 请确保在个人信息中绑定了本人的银行卡，并且卡号、开户名和开户行信息正确；银行卡信息有误会导致发放失败。
 
-发放金额和明细可以在「收入管理-结算汇总」中查看。`,
+发放金额和明细可以在「收入管理-结算汇总」中查看；结算单显示「已打款」说明已经转出，到账时间以银行为准。`,
   },
   {
     number: 37,
@@ -595,19 +609,15 @@ const articles = (f: Facts): HelpSeedArticle[] => [
     number: 39,
     category: 6,
     title: '作者福利有哪些？怎么领取？',
-    keywords: '福利,作者福利,全勤奖,奖励,福利规则,福利说明',
+    keywords: '福利,作者福利,全勤奖,奖励,福利规则,福利说明,全勤,全勤奖',
     body: `福利是稿酬的组成部分之一。满足福利规则的作品，福利会在每月结算时自动计入稿酬，不需要单独申请。
 
-各作品适用的福利规则可以在「收入管理-福利」中查看，详细说明见平台的福利说明文档（${f.welfareDoc}）。`,
-  },
-  {
-    number: 40,
-    category: 6,
-    title: '每月结算单需要确认吗？',
-    keywords: '结算单,确认收入,稿酬确认,月结算,核对收入,结算确认',
-    body: `每月结算完成后，可以在「收入管理-结算汇总」中查看当月结算单，核对保底、分成和福利各部分的金额。
+各作品适用的福利规则可以在「收入管理-福利」中查看，详细说明见平台的福利说明文档（${f.welfareDoc}）。
 
-有需要确认的结算单时，页面会提示您确认。发现金额有疑问，请在发放日（每月${f.payDay}日）之前联系${f.editor}核实。`,
+## 福利规则
+${welfareRulesText()}
+
+字数按北京时间每天首次发布的章节字数统计（作品相关卷不计）；「收入管理-福利」中可以看到本月各作品的更新字数和更新天数。`,
   },
 
   // 7 读者互动
@@ -615,13 +625,13 @@ const articles = (f: Facts): HelpSeedArticle[] => [
     number: 41,
     category: 7,
     title: '如何管理读者评论？',
-    keywords: '评论管理,回复评论,删除评论,置顶,加精,批量回复,禁言,读者评论',
+    keywords: '评论管理,回复评论,删除评论,置顶,加精,批量回复,禁言,读者评论,留言,读者留言,回复读者,删评论,删留言',
     popular: true,
     body: `在「评论管理」中可以看到读者对作品和章节的评论：
 
 - 回复、点赞评论，也可以批量回复、设置默认回复语；
 - 申请将优质评论置顶或加精；
-- 删除不当评论、举报违规评论，对恶意读者禁言或解除禁言；
+- 删除自己的回复；不当评论可以折叠、举报，对恶意读者禁言或解除禁言；
 - 查看章节评论、段落评论和打卡评论。
 
 有新评论时，页头会显示未读数量，查看后清零。`,
@@ -630,7 +640,7 @@ const articles = (f: Facts): HelpSeedArticle[] => [
     number: 42,
     category: 7,
     title: '什么是折叠评论？',
-    keywords: '折叠评论,评论被折叠,隐藏评论,看不到评论',
+    keywords: '折叠评论,评论被折叠,隐藏评论,看不到评论,评论被收起,评论不见了',
     body: `折叠评论是被收起显示的评论，比如内容质量较低或涉嫌违规的评论。读者默认看不到它们，您可以在「评论管理-折叠评论」中查看。`,
   },
   {
@@ -648,8 +658,8 @@ const articles = (f: Facts): HelpSeedArticle[] => [
     body: `读者在阅读时发现错别字，可以提交纠错。您可以在「读者纠错」中处理：
 
 1. 查看有纠错的章节和每条纠错的位置、内容；
-2. 确认有误的，接受并修改章节；不需要修改的，可以忽略；
-3. 处理后纠错状态会更新。
+2. 确认有误的，采纳（或修改后采纳），章节会保存为新版本，已发布的章节同步发布；不需要修改的，可以忽略；
+3. 处理后纠错状态会更新；原文已被您改过的纠错会标为“原文已修改”，不能采纳。
 
 有新的纠错时会显示提醒数量，全部查看后清零。能否使用纠错功能由平台按作品情况开放。`,
   },
@@ -669,31 +679,57 @@ const articles = (f: Facts): HelpSeedArticle[] => [
   {
     number: 46,
     category: 8,
-    title: '作者等级怎么提升？',
-    keywords: '作者等级,升级,等级,成长值,等级权益,lv',
-    body: `作者等级反映您的创作成长。在「作者等级」页可以看到当前等级、成长值和各等级的权益。
+    title: '作者等级有什么用？升级和调整会提示吗？',
+    keywords:
+      '作者等级,升级,等级,等级权益,lv,等级有什么用,等级好处,等级作用,几级,升级弹窗,降级,等级下降,等级调整,级别,等级特权',
+    body: `作者等级体现您在${f.platform}的创作成长，显示在首页作者信息里（如 Lv3）。在「作者等级」页可以看到当前等级、成长值和各等级的名称、说明和权益。
 
-持续创作、更新和获得读者认可会增加成长值，成长值达到要求后等级提升。升级时会弹出升级通知，展示新的等级和您超过的作者比例。`,
+## 等级有什么用
+等级越高，说明您的创作积累和读者认可越多。每个等级的说明里写明这一等级的意义和对应的权益。
+
+## 怎么提升
+成长值达到下一级的门槛后，等级自动提升；成长值怎么算、每一级的门槛，见《成长值是怎么算的？多少成长值升一级？》。${f.client}的运营人员也可以调整等级，每次调整都会记录原因。
+
+## 升级和降级的提示
+- 升级后，下次打开作者中心会弹出「恭喜升级」，显示新的等级、超越的作者比例和寄语，点「查看等级详情」可以看各等级说明。
+- 等级下调时不会弹窗提示，当前等级可以在「作者等级」页查看。
+
+对等级有疑问，可以联系您的${f.editor}。`,
   },
   {
     number: 47,
     category: 8,
-    title: '勋章是什么？在哪里查看？',
-    keywords: '勋章,徽章,成就,勋章墙,获得勋章,奖章',
-    body: `勋章是对作者成就的纪念，比如完成某项创作目标。获得新勋章时会弹出勋章信封，点「太棒了」或关闭即可。
+    title: '勋章是怎么获得的？怎么看进度？会被收回吗？',
+    keywords:
+      '勋章,徽章,成就,勋章墙,获得勋章,奖章,勋章怎么获得,授予勋章,勋章规则,勋章进度,点亮勋章,获得记录,勋章没到账,勋章不见了,勋章被收回,收回勋章,勋章信封',
+    body: `勋章是对作者成就的纪念。大部分勋章按${f.platform}设置的规则自动发放：比如发布第一章、累计发布一定字数、连续更新若干天、作品签约、训练营结业等，达到条件后系统立即发放；有些勋章由${f.client}的运营人员在活动中手动颁发。同一枚勋章只能获得一次。
 
-所有勋章都在「勋章墙」中，点信封里的「查看更多勋章」也能进入。在章节编辑器页面不会弹出勋章，以免打扰写作。`,
+## 在哪里看进度
+所有勋章都在「勋章墙」中。未获得的勋章下方写着获得条件和您当前的进度（例如「进度 12 / 30」）；手动颁发的勋章没有进度条。页面下方的「获得记录」按时间列出您获得的每一枚勋章。
+
+## 勋章信封
+获得勋章后，下次打开作者中心会弹出勋章信封，显示勋章名称、获得条件、寄语和增加的成长值，点「太棒了」或「查看更多勋章」即可。在章节编辑器页面不会弹出，以免打扰写作。
+
+## 会被收回吗
+勋章如因误发或不符合获得条件被收回，会从勋章墙上消失，还没拆开的勋章信封也不会再弹出。每一次授予和收回都会记录原因，有疑问可以联系您的${f.editor}。`,
   },
   {
     number: 48,
     category: 8,
-    title: '新人写作营怎么参加？',
-    keywords: '写作营,新人写作营,课程,预约课程,毕业,荣誉墙,培训,学员',
-    body: `新人写作营是为新作者安排的写作课程。在「写作营」中可以：
+    title: '新人写作营（训练营）怎么参加？怎么结业？',
+    keywords:
+      '写作营,新人写作营,训练营,课程,预约课程,毕业,结业,结业考试,训练营答题,荣誉墙,培训,学员,毕业信封,结业信封,优秀学员',
+    body: `新人写作营（训练营）是为新作者安排的写作课程，每位学员属于一期。在「写作营」中可以：
 
-- 预约课程、查看课表；
-- 查看自己的毕业进度；
-- 毕业后登上荣誉墙，优秀学员会收到毕业信封。
+- 预约课程、查看课表，错过的课程可以看回放补上；
+- 查看自己的结业进度：听课、作业（这一期内发布的字数和章节）和结业考试；
+- 结业后登上荣誉墙。
+
+## 怎么结业
+听完规定的课程、完成作业，并在「训练营答题」中通过结业考试，就从本期结业，三项中最后完成的那一项完成时即结业；分数达到优秀线的为优秀学员，其余为普通结业。运营人员也可以为您记录结业，每一期只记录一次。结业考试只对训练营学员开放。
+
+## 结业信封和荣誉墙
+结业后，下次打开作者中心会收到结业信封：顺利结业显示「恭喜顺利结业」，优秀学员显示「恭喜获得优秀学员」，点按钮可以前往「荣誉墙」，您的笔名和期数会显示在荣誉墙上。
 
 写作营的入口在平台开放该功能时显示。`,
   },
@@ -709,14 +745,22 @@ const articles = (f: Facts): HelpSeedArticle[] => [
   {
     number: 50,
     category: 9,
-    title: '如何请假？请假期间不更新有影响吗？',
-    keywords: '请假,断更,休息,不更新,停更,生病,请假管理,假期',
+    title: '怎么请假？额度、审核和取消，请假期间不更新有影响吗？',
+    keywords:
+      '请假,断更,休息,不更新,停更,生病,请假管理,假期,请假额度,额度,每月额度,请假审核,请假结果,请假通过,请假被拒,取消请假,撤回请假,申请请假,提交请假,请假入口,剩余额度,假用完了',
     popular: true,
-    body: `需要暂停更新时，请在「请假管理」中提交请假：选择作品、请假的日期，填写原因后提交。
+    body: `需要暂停更新时，请在「请假管理」中提交请假：选择请假的日期，填写原因后提交。建议提前请假，并在作品中告知读者。
 
-请假期间，所选日期的连续更新要求会暂停，不会因为这几天没有更新而影响相关的更新规则。
+## 额度
+每月可请假的天数按作者等级设定，单次请假的最多天数也有限制。「请假管理」页顶部会显示您的额度和本月已用天数（审核中和已通过的请假都计入）。
 
-请假记录和状态可以在请假管理中查看。建议提前请假，并在作品中告知读者。`,
+## 审核和取消
+请假是否需要审核由平台设置：需要审核时，结果会发到消息中心，并在请假管理页提示。请假记录和状态都可以在请假管理中查看。还没开始的请假可以取消，取消后额度退回。
+
+## 请假期间不更新有影响吗
+已批准的请假日不会让连续更新中断（连更天数和连更勋章），也不会因为这几天没有更新而影响相关的更新规则。
+
+提交时提示失败，见《请假提交失败：常见原因和解决办法》。`,
   },
   {
     number: 51,
@@ -764,36 +808,21 @@ ${compatLines()}
   {
     number: 55,
     category: 9,
-    title: '如何联系我的责任编辑？',
-    keywords: '联系编辑,责任编辑,编辑是谁,找编辑,编辑联系方式,QQ群',
-    body: `签约作者会有对接的${f.editor}。在作品的「章节管理」页可以看到作品的${f.editor}；页面顶部的编辑名录列出了编辑的联系方式。
-
-签约、上架、结算等问题都可以联系${f.editor}。使用中的建议和问题，也可以到论坛的意见反馈版块（${f.bbs}）留言。`,
-  },
-  {
-    number: 56,
-    category: 9,
-    title: '什么是互动插图？',
-    keywords: '互动插图,插图,配图,章节图片,AI配图',
-    body: `互动插图是作者配在章节段落旁的图片，读者阅读到该段落时可以看到。在「互动插图」中选择章节和段落，上传图片并保存即可。`,
-  },
-  {
-    number: 59,
-    category: 9,
-    title: '我的责任编辑是谁？',
-    keywords: '我的编辑是谁,责任编辑是谁,编辑是哪位,哪个编辑,编辑换了,换编辑,暂未分配,没有编辑,分配编辑,对接编辑',
+    title: '我的责任编辑是谁？怎么联系？',
+    keywords:
+      '联系编辑,责任编辑,编辑是谁,找编辑,编辑联系方式,QQ群,我的编辑是谁,编辑是哪位,哪个编辑,编辑换了,换编辑,暂未分配,没有编辑,分配编辑,对接编辑',
     body: `每部作品可以有一位或几位${f.editor}，负责作品的签约审核、上架安排和日常沟通。
 
 ## 在哪里看
 打开作品的「章节管理」页，字数统计旁写着“${f.editor}：编辑的名字”。显示“${f.editor}：暂未分配”，说明这部作品还没有对接的编辑。
 
+## 怎么联系
+页面顶部的编辑名录列出了编辑的联系方式。签约、上架、结算等问题都可以联系${f.editor}。还没有分配编辑时，或者有使用中的建议和问题，可以到论坛的意见反馈版块（${f.bbs}）留言。
+
 ## 编辑是怎么分配的
 - ${f.editor}由平台的编辑部分配，可以按作品分配，也可以按作者（笔名）分配。
 - 作品没有单独分配编辑时，显示负责您这个笔名的${f.editor}。
-- 编辑的工作调整时，作品会移交给新的${f.editor}，页面上的名字随之更新，不需要您做任何操作。
-
-## 怎么联系
-签约、上架、结算等问题都可以联系${f.editor}，联系方式见「如何联系我的责任编辑？」。还没有分配编辑时，有问题可以到论坛的意见反馈版块（${f.bbs}）留言。`,
+- 编辑的工作调整时，作品会移交给新的${f.editor}，页面上的名字随之更新，不需要您做任何操作。`,
   },
   {
     number: 57,
@@ -839,29 +868,6 @@ ${f.editor}会阅读您的梗概，看题材和方向是否适合平台、故事
 还在审核中的申请可以撤销；已经审核完的申请不能撤销，审核结果提交后也不会再更改。`,
   },
   {
-    number: 60,
-    category: 8,
-    title: '勋章、等级和毕业是怎么授予的？勋章会被收回吗？',
-    keywords:
-      '勋章怎么获得,授予勋章,勋章不见了,勋章被收回,收回勋章,等级调整,升级弹窗,降级,等级下降,毕业信封,优秀学员,结业,成长值',
-    body: `${f.platform}的勋章、作者等级和新人写作营的毕业，由${f.client}的运营人员按活动规则和您的创作情况授予；每一次授予、调整和收回都会记录原因。
-
-## 勋章
-- 勋章墙上每枚勋章都写着获得条件。达到条件后，运营人员会为您授予这枚勋章；同一枚勋章只能获得一次。
-- 获得后，下次打开作者中心会弹出勋章信封，显示勋章名称、获得条件、寄语和增加的成长值，点「太棒了」或「查看更多勋章」即可。在章节编辑器页面不会弹出，以免打扰写作。
-- 勋章如因误发或不符合获得条件被收回，会从勋章墙上消失，还没拆开的勋章信封也不会再弹出。有疑问可以联系您的${f.editor}。
-
-## 作者等级
-- 等级由运营人员根据成长值和创作表现调整。升级后，下次打开作者中心会弹出「恭喜升级」，显示新的等级、超越的作者比例和寄语，点「查看等级详情」可以看各等级说明。
-- 等级下调时不会弹窗提示，当前等级可以在「作者等级」页查看。
-
-## 新人写作营毕业
-- 完成一期写作营的课程后，运营人员会为您记录毕业。下次打开作者中心会收到毕业信封：顺利结业显示「恭喜顺利结业」，优秀学员显示「恭喜获得优秀学员」，点按钮可以去荣誉墙。
-- 每一期只记录一次毕业。
-
-每个弹窗只出现一次，关掉后不会再弹出；已获得的勋章随时可以在勋章墙查看。`,
-  },
-  {
     number: 61,
     category: 9,
     title: '为什么有的公告我看不到？公告会被撤回吗？',
@@ -905,7 +911,37 @@ function compatLines(): string {
   return lines.join('\n');
 }
 
+/**
+ * Each capability's own articles (`seed/help/<capability>.ts`), one entry per capability. Article numbers are
+ * unique across all of them.
+ */
+const CAPABILITY_ARTICLES: Array<(f: Facts) => HelpSeedArticle[]> = [
+  creativeArticles,
+  incomeArticles,
+  tripupsArticles,
+  publicPagesArticles,
+  contractsArticles,
+  growthArticles,
+  commentsArticles,
+];
+
+/**
+ * Standard articles merged into another because both answered the same question: retired number → the number
+ * that holds the merged article. The old address still leads there (help.service), and migration 202612120001
+ * applies the merge to brands seeded before it. A retired number is never seeded again.
+ */
+export const RETIRED_ARTICLES: ReadonlyMap<number, number> = new Map([
+  [59, 55], // 我的责任编辑是谁 → 我的责任编辑是谁？怎么联系？
+  [220, 47], // 勋章是怎么获得的 → 勋章是怎么获得的？怎么看进度？会被收回吗？
+  [225, 48], // 训练营怎么结业 → 新人写作营（训练营）怎么参加？怎么结业？
+  [226, 50], // 请假额度、审核与取消 → 怎么请假？额度、审核和取消…
+]);
+
 /** The standard categories and articles with the brand's own facts. */
 export function helpSeedFor(brand: BrandSettings): { categories: HelpSeedCategory[]; articles: HelpSeedArticle[] } {
-  return { categories: HELP_SEED_CATEGORIES, articles: articles(factsOf(brand)) };
+  const facts = factsOf(brand);
+  return {
+    categories: HELP_SEED_CATEGORIES,
+    articles: [...articles(facts), ...CAPABILITY_ARTICLES.flatMap((more) => more(facts))],
+  };
 }

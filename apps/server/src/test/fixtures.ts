@@ -1,3 +1,4 @@
+import { makeSelfSigned } from '../modules/contracts/platform-certificate.ts';
 import type { Role } from '../platform/db/schema.ts';
 import type { TestApp, TestClient } from './test-app.ts';
 
@@ -105,4 +106,10 @@ export async function consoleCallers(t: TestApp) {
     platformAdmin: await signedInClient(t, people.platformAdmin),
     visitor: t.client('localhost'),
   };
+}
+
+/** What production needs beyond NODE_ENV on either engine: the platform's contract-signing certificate. */
+export function productionCertificate(): Record<string, string> {
+  const { p12, passphrase } = makeSelfSigned('Test Platform');
+  return { CONTRACT_SIGNING_P12: p12.toString('base64'), CONTRACT_SIGNING_PASSWORD: passphrase };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,18 +60,28 @@ export async function createTestApp(
   probe?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: database.dataDir,
-    WEB_DIST: join(database.dataDir, 'no-web'),
-    RUN_JOBS: 'false',
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
-    ...env,
-  });
-  const app = await buildApp(config, { database: database.handle });
-  probe?.(app);
-  await app.ready();
+  let config: Config;
+  let app: FastifyInstance;
+  try {
+    config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: database.dataDir,
+      WEB_DIST: join(database.dataDir, 'no-web'),
+      RUN_JOBS: 'false',
+      // Outside development PostgreSQL needs a shared DATA_KEY: each test database gets its own.
+      ...(database.url ? { DATABASE_URL: database.url, DATA_KEY: randomBytes(32).toString('hex') } : {}),
+      ...env,
+    });
+    app = await buildApp(config, { database: database.handle });
+    probe?.(app);
+    await app.ready();
+  } catch (error) {
+    // A configuration a test expects to be refused leaves no database behind.
+    await database.handle.close();
+    await database.drop();
+    throw error;
+  }
   return {
     app,
     config,

@@ -1,3 +1,4 @@
+import { LoadingOutlined } from '@ant-design/icons';
 import type { Locale } from '@author-centre/shared/constants';
 import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
@@ -12,6 +13,14 @@ import { antdTheme } from './theme.ts';
 
 const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS } as const;
 const DAYJS_LOCALES = { 'zh-CN': 'zh-cn', 'en-US': 'en' } as const;
+/**
+ * Two-character Chinese buttons read as written ('进入', not '进 入'), set once for the whole app.
+ * A busy button shows this spinner in place, without antd's default collapse motion: that motion
+ * ends only on a transitionend which sometimes never comes (a busy state that ends within the
+ * motion, under load), and its invisible icon then stays in the button, so a screen reader (and a
+ * test) reads '确定' as 'loading 确定' for good.
+ */
+const BUTTON = { autoInsertSpace: false, loadingIcon: <LoadingOutlined /> };
 
 /**
  * antd's locale and the brand's theme around what uses antd. It is not at the root: the login
@@ -29,7 +38,7 @@ export function AntdScope({ children }: { children: ReactNode }) {
   // A page with antd gets the theme-aware toasts ready before it needs them.
   useEffect(() => wantFeedback(), []);
   return (
-    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={theme}>
+    <ConfigProvider locale={ANTD_LOCALES[locale]} theme={theme} button={BUTTON}>
       {children}
     </ConfigProvider>
   );

@@ -62,26 +62,48 @@ export const FRONT_ROUTES: AppRoute[] = [
   }),
 
   // Other public pages.
-  open('ActivityList', '/front/activity/list', '活动中心'),
-  open('AdaptBookList', '/front/screenplay/adapt-book-list', '改编书单'),
-  open('AdaptBookListSearch', '/front/screenplay/adapt-book-list/search', '改编书单搜索'),
-  open('AgreementPrivacy', '/front/page/agreement/privacy', '隐私政策'),
-  open('AgreementUser', '/front/page/agreement/user', '用户协议'),
-  open('AgreementPublish', '/front/page/agreement/publish', '作品发布协议'),
-  open('Article', '/front/article/:id', '文章详情'),
-  open('CustomActivity', '/front/custom-activity/:id', '活动详情'),
+  open('ActivityList', '/front/activity/list', '活动中心', {
+    page: () => import('../features/public-pages/ActivityListPage.tsx'),
+  }),
+  open('AdaptBookList', '/front/screenplay/adapt-book-list', '改编书单', {
+    page: () => import('../features/public-pages/AdaptBookListPage.tsx'),
+  }),
+  open('AdaptBookListSearch', '/front/screenplay/adapt-book-list/search', '改编书单搜索', {
+    page: () => import('../features/public-pages/AdaptBookListPage.tsx'),
+  }),
+  open('AgreementPrivacy', '/front/page/agreement/privacy', '隐私政策', {
+    page: () => import('../features/public-pages/AgreementPage.tsx'),
+  }),
+  open('AgreementUser', '/front/page/agreement/user', '用户协议', {
+    page: () => import('../features/public-pages/AgreementPage.tsx'),
+  }),
+  open('AgreementPublish', '/front/page/agreement/publish', '作品发布协议', {
+    page: () => import('../features/public-pages/AgreementPage.tsx'),
+  }),
+  open('Article', '/front/article/:id', '文章详情', {
+    page: () => import('../features/public-pages/ArticlePage.tsx'),
+  }),
+  open('CustomActivity', '/front/custom-activity/:id', '活动详情', {
+    page: () => import('../features/public-pages/ActivityPage.tsx'),
+  }),
   open('ExampleLayout', '/front/example/layout', '布局示例', {
     page: () => import('../features/example/LayoutExamplePage.tsx'),
   }),
   // Listed under "login required" too, but the route named ReportStudio is allowed without login (§2).
-  open('ReportStudio', '/front/report-studio', '举报中心'),
+  open('ReportStudio', '/front/report-studio', '举报中心', {
+    page: () => import('../features/reports/ReportStudioPage.tsx'),
+  }),
 
   // Login required.
   auth('Index', '/front/index', '首页', { pageKey: 'index', page: () => import('../features/home/HomePage.tsx') }),
   auth('Message', '/front/message', '消息中心', { page: () => import('../features/messages/MessagePage.tsx') }),
   auth('Notice', '/front/notice', '公告', { page: () => import('../features/messages/NoticePage.tsx') }),
-  auth('VacationManage', '/front/vacation-manage', '请假管理'),
-  auth('BookData', '/front/book-data', '作品数据'),
+  auth('VacationManage', '/front/vacation-manage', '请假管理', {
+    page: () => import('../features/growth/VacationManagePage.tsx'),
+  }),
+  auth('BookData', '/front/book-data', '作品数据', {
+    page: () => import('../features/book-data/BookDataPage.tsx'),
+  }),
 
   auth('BookManageList', '/front/book-manage/list', '作品管理', {
     page: () => import('../features/works/BookListPage.tsx'),
@@ -92,7 +114,9 @@ export const FRONT_ROUTES: AppRoute[] = [
   auth('BookManageScreenplay', '/front/book-manage/screenplay', '剧本管理', {
     page: () => import('../features/works/ScreenplayListPage.tsx'),
   }),
-  auth('BookManageOnlineSign', '/front/book-manage/online-sign', '在线签约'),
+  auth('BookManageOnlineSign', '/front/book-manage/online-sign', '在线签约', {
+    page: () => import('../features/contracts/OnlineSignPage.tsx'),
+  }),
   auth('BookManageInformation', '/front/book-manage/information', '作品信息', {
     pageKey: 'book-manage_information',
     page: () => import('../features/works/BookInfoPage.tsx'),
@@ -132,50 +156,112 @@ export const FRONT_ROUTES: AppRoute[] = [
     page: () => import('../features/works/editor/ShortEditorPage.tsx'),
   }),
 
-  auth('CommentList', '/front/comment-manage/list', '评论管理', { pageKey: 'comment-index' }),
-  auth('CommentFold', '/front/comment-manage/fold', '折叠评论'),
+  auth('CommentList', '/front/comment-manage/list', '评论管理', {
+    pageKey: 'comment-index',
+    page: () => import('../features/comments/CommentsPage.tsx'),
+  }),
+  auth('CommentFold', '/front/comment-manage/fold', '折叠评论', {
+    page: () => import('../features/comments/CommentFoldPage.tsx'),
+  }),
 
-  auth('SettlementSummary', '/front/income-manage/settlement-summary', '结算汇总'),
-  auth('MonthSettlement', '/front/income-manage/settlement-summary/month-settlement', '月度结算'),
-  auth('FranchiseSettle', '/front/income-manage/settlement-summary/franchise-settle', '版权结算'),
-  auth('IncomeSummary', '/front/income-manage/settlement-summary/income-summary', '收入汇总'),
-  auth('IncomeSummaryZh', '/front/income-manage/settlement-summary/income-summary-zh', '合作平台收入汇总'),
-  auth('IncomeDaily', '/front/income-manage/daily', '每日收入'),
-  auth('IncomeZhDaily', '/front/income-manage/zh-daily', '合作平台每日收入'),
-  auth('SettlementSummaryZh', '/front/income-manage/settlement-summary-zh', '合作平台结算汇总'),
-  auth('IncomeSubscription', '/front/income-manage/subscription', '订阅收入'),
-  auth('IncomeReward', '/front/income-manage/reward', '打赏收入'),
-  auth('IncomeChannel', '/front/income-manage/channel', '渠道收入'),
-  auth('IncomeWelfare', '/front/income-manage/welfare', '福利收入'),
+  auth('SettlementSummary', '/front/income-manage/settlement-summary', '结算汇总', {
+    page: () => import('../features/income/SettlementPage.tsx'),
+  }),
+  auth('MonthSettlement', '/front/income-manage/settlement-summary/month-settlement', '月度结算', {
+    page: () => import('../features/income/SettlementPage.tsx'),
+  }),
+  auth('FranchiseSettle', '/front/income-manage/settlement-summary/franchise-settle', '版权结算', {
+    page: () => import('../features/income/FranchisePage.tsx'),
+  }),
+  auth('IncomeSummary', '/front/income-manage/settlement-summary/income-summary', '收入汇总', {
+    page: () => import('../features/income/SummaryPage.tsx'),
+  }),
+  auth('IncomeSummaryZh', '/front/income-manage/settlement-summary/income-summary-zh', '合作平台收入汇总', {
+    page: () => import('../features/income/ZhDailyPage.tsx'),
+  }),
+  auth('IncomeDaily', '/front/income-manage/daily', '每日收入', {
+    page: () => import('../features/income/DailyPage.tsx'),
+  }),
+  auth('IncomeZhDaily', '/front/income-manage/zh-daily', '合作平台每日收入', {
+    page: () => import('../features/income/ZhDailyPage.tsx'),
+  }),
+  auth('SettlementSummaryZh', '/front/income-manage/settlement-summary-zh', '合作平台结算汇总', {
+    page: () => import('../features/income/SettlementZhPage.tsx'),
+  }),
+  auth('IncomeSubscription', '/front/income-manage/subscription', '订阅收入', {
+    page: () => import('../features/income/SubscriptionPage.tsx'),
+  }),
+  auth('IncomeReward', '/front/income-manage/reward', '打赏收入', {
+    page: () => import('../features/income/RewardPage.tsx'),
+  }),
+  auth('IncomeChannel', '/front/income-manage/channel', '渠道收入', {
+    page: () => import('../features/income/ChannelPage.tsx'),
+  }),
+  auth('IncomeWelfare', '/front/income-manage/welfare', '福利收入', {
+    page: () => import('../features/income/WelfarePage.tsx'),
+  }),
 
-  auth('MyContract', '/front/my-contract', '我的合同'),
-  auth('MyPost', '/front/my-post', '我的帖子'),
-  auth('PersonalInformation', '/front/personal-information', '个人信息'),
-  auth('AuthorLevel', '/front/author-level', '作者等级'),
+  auth('MyContract', '/front/my-contract', '我的合同', {
+    page: () => import('../features/contracts/MyContractPage.tsx'),
+  }),
+  auth('MyPost', '/front/my-post', '我的帖子', { page: () => import('../features/forum/MyPostPage.tsx') }),
+  auth('PersonalInformation', '/front/personal-information', '个人信息', {
+    page: () => import('../features/contracts/PersonalInformationPage.tsx'),
+  }),
+  auth('AuthorLevel', '/front/author-level', '作者等级', {
+    page: () => import('../features/growth/AuthorLevelPage.tsx'),
+  }),
 
-  auth('ReaderErrorCorrection', '/front/reader-error-correction', '读者纠错', { pageKey: 'reader-error-correction' }),
+  auth('ReaderErrorCorrection', '/front/reader-error-correction', '读者纠错', {
+    pageKey: 'reader-error-correction',
+    page: () => import('../features/comments/CorrectionsPage.tsx'),
+  }),
   auth('ReaderErrorCorrectionDetail', '/front/reader-error-correction/detail', '纠错详情', {
     pageKey: 'reader-error-correction-detail',
+    page: () => import('../features/comments/CorrectionDetailPage.tsx'),
   }),
-  auth('InteractiveImages', '/front/interactive-images', '互动插图'),
-  auth('InteractiveImagesDetail', '/front/interactive-images/detail', '插图详情'),
+  auth('InteractiveImages', '/front/interactive-images', '互动插图', {
+    page: () => import('../features/creative/InteractiveImagesPage.tsx'),
+  }),
+  auth('InteractiveImagesDetail', '/front/interactive-images/detail', '插图详情', {
+    page: () => import('../features/creative/InteractiveImagesDetailPage.tsx'),
+  }),
 
-  auth('GraduationProgress', '/front/writing-camp/graduation-progress', '结业进度'),
-  auth('CourseAppointment', '/front/writing-camp/course-appointment', '课程预约'),
-  auth('Curriculum', '/front/writing-camp/curriculum', '课程表'),
-  auth('HonorWall', '/front/writing-camp/honor-wall', '荣誉墙'),
+  auth('GraduationProgress', '/front/writing-camp/graduation-progress', '结业进度', {
+    page: () => import('../features/growth/CampProgressPage.tsx'),
+  }),
+  auth('CourseAppointment', '/front/writing-camp/course-appointment', '课程预约', {
+    page: () => import('../features/growth/CampPages.tsx'),
+  }),
+  auth('Curriculum', '/front/writing-camp/curriculum', '课程表', {
+    page: () => import('../features/growth/CampPages.tsx'),
+  }),
+  auth('HonorWall', '/front/writing-camp/honor-wall', '荣誉墙', {
+    page: () => import('../features/growth/HonorWallPage.tsx'),
+  }),
 
-  auth('Examine', '/front/examine', '审核中心'),
-  auth('CustomPicture', '/front/custom-picture', '封面制作', { pageKey: 'custom-picture' }),
-  auth('AuthorCollege', '/front/author-college', '作家学院'),
-  auth('AuthorCollegeList', '/front/author-college/list', '学院文章'),
-  auth('Answer', '/front/page/answer', '答题'),
-  auth('WritingCampAnswer', '/front/page/writing-camp-answer', '训练营答题'),
+  auth('Examine', '/front/examine', '审核中心', { page: () => import('../features/growth/ExaminePage.tsx') }),
+  auth('CustomPicture', '/front/custom-picture', '封面制作', {
+    pageKey: 'custom-picture',
+    page: () => import('../features/creative/CustomPicturePage.tsx'),
+  }),
+  auth('AuthorCollege', '/front/author-college', '作家学院', {
+    page: () => import('../features/growth/CollegePages.tsx'),
+  }),
+  auth('AuthorCollegeList', '/front/author-college/list', '学院文章', {
+    page: () => import('../features/growth/CollegeListPage.tsx'),
+  }),
+  auth('Answer', '/front/page/answer', '答题', { page: () => import('../features/growth/ExamPage.tsx') }),
+  auth('WritingCampAnswer', '/front/page/writing-camp-answer', '训练营答题', {
+    page: () => import('../features/growth/CampAnswerPage.tsx'),
+  }),
   auth('MedalWall', '/front/page/medal-wall', '勋章墙', { page: () => import('../features/home/MedalWallPage.tsx') }),
 ];
 
 /** Pages outside /front, without the front layout. Errors are ignored on /sign-detail (§2). */
-export const BARE_ROUTES: AppRoute[] = [open('SignDetail', '/sign-detail', '签约详情')];
+export const BARE_ROUTES: AppRoute[] = [
+  open('SignDetail', '/sign-detail', '签约详情', { page: () => import('../features/contracts/SignDetailPage.tsx') }),
+];
 
 /**
  * The operations console (editors and admins): its own route group, loaded only when /admin is

@@ -23,11 +23,22 @@ const errorPage = () => import('../components/ErrorPage.tsx');
 const notFoundPage = () => import('../components/NotFound.tsx');
 
 /**
- * Pages built from components/plain, which need no antd: the login page, so that a first visit to
- * it downloads no antd (issue 19: ≤ 200 KB of JavaScript; bench/web-bundle.ts measures it). Every
+ * Pages built from components/plain, which need no antd: the login page and the public activity,
+ * article, agreement and adaptation-list pages (issue 16), so that a first visit to them downloads no antd (issue 19: ≤ 200 KB of
+ * JavaScript; bench/web-bundle.ts measures it). Every
  * other page renders inside AntdScope (antd's locale and the brand's theme), loaded with the page.
  */
-const PLAIN_PAGES = new Set(['Login']);
+const PLAIN_PAGES = new Set([
+  'Login',
+  'ActivityList',
+  'CustomActivity',
+  'Article',
+  'AgreementPrivacy',
+  'AgreementUser',
+  'AgreementPublish',
+  'AdaptBookList',
+  'AdaptBookListSearch',
+]);
 
 /** The page component of a lazily imported module, inside AntdScope unless the page is plain. */
 const pageComponent = (route: AppRoute, load: () => Promise<PageModule>) => async () => {

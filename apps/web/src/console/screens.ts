@@ -1,9 +1,16 @@
 import type { ComponentType } from 'react';
 import { consoleScreens as brandSettingsScreens } from '../features/brand-settings/console/screens.ts';
+import { consoleScreens as commentsScreens } from '../features/comments/console/screens.ts';
+import { consoleScreens as contractsScreens } from '../features/contracts/console/screens.ts';
+import { consoleScreens as creativeScreens } from '../features/creative/console/screens.ts';
+import { consoleScreens as growthScreens } from '../features/growth/console/screens.ts';
 import { consoleScreens as helpScreens } from '../features/help-center/console/screens.ts';
 import { consoleScreens as homeScreens } from '../features/home/console/screens.ts';
+import { consoleScreens as incomeScreens } from '../features/income/console/screens.ts';
 import { consoleScreens as messagesScreens } from '../features/messages/console/screens.ts';
 import { consoleScreens as peopleScreens } from '../features/people/console/screens.ts';
+import { consoleScreens as publicPagesScreens } from '../features/public-pages/console/screens.ts';
+import { consoleScreens as reportsScreens } from '../features/reports/console/screens.ts';
 import { consoleScreens as rewardsScreens } from '../features/rewards/console/screens.ts';
 import { consoleScreens as worksScreens } from '../features/works/console/screens.ts';
 
@@ -50,10 +57,17 @@ export const CONSOLE_SCREENS: ConsoleScreen[] = [
   ...homeScreens,
   ...messagesScreens,
   ...rewardsScreens,
+  ...growthScreens,
   ...worksScreens,
+  ...creativeScreens,
   ...brandSettingsScreens,
   ...peopleScreens,
   ...helpScreens,
+  ...incomeScreens,
+  ...reportsScreens,
+  ...publicPagesScreens,
+  ...contractsScreens,
+  ...commentsScreens,
 ];
 
 export const canOpen = (screen: Pick<ConsoleScreen, 'role'>, role: 'editor' | 'admin') =>

@@ -22,6 +22,8 @@ const enUS: Messages = {
   app: {
     skipToContent: 'Skip to main content',
     brandLoading: 'Loading platform settings…',
+    updateReady: 'A new version of the author centre is ready; reload once your text is saved',
+    updateReload: 'Reload',
     brandLoadFailed: 'Platform settings could not be loaded',
     brandLoadFailedDesc: 'The author centre cannot be reached right now. Check your connection and try again.',
     loginStatusFailed: 'Login status unavailable',
@@ -33,7 +35,9 @@ const enUS: Messages = {
     nav: 'Header navigation',
     bbs: 'Author forum',
     signingPolicy: 'Signing policy',
+    writingCamp: 'Writing camp',
     message: 'Messages',
+    comments: 'Comments',
     login: 'Log in / Sign up',
     penNamePlaceholder: 'Author {{id}}',
     language: 'Language',

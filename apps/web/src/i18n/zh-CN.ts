@@ -28,6 +28,8 @@ const zhCN = {
   app: {
     skipToContent: '跳到主要内容',
     brandLoading: '正在加载平台配置…',
+    updateReady: '作者中心有新版本，内容保存后点击刷新即可使用',
+    updateReload: '刷新',
     brandLoadFailed: '平台配置加载失败',
     brandLoadFailedDesc: '暂时无法连接作者中心，请检查网络后重试。',
     loginStatusFailed: '登录状态获取失败',
@@ -39,7 +41,9 @@ const zhCN = {
     nav: '页头导航',
     bbs: '作者论坛',
     signingPolicy: '签约政策',
+    writingCamp: '新人训练营',
     message: '消息',
+    comments: '评论',
     login: '登录/注册',
     penNamePlaceholder: '作者 {{id}}',
     language: '语言',

@@ -3,7 +3,9 @@ import { decryptRules } from '@author-centre/shared/protocol';
 import { currentLocale } from '../i18n/index.ts';
 import { ApiError } from './api-error.ts';
 import { reactToError } from './api-reactions.ts';
-import { inFlightKey, type Params, type RequestSpec, signRequest } from './request-signing.ts';
+import { exchange } from './request-exchange.ts';
+import { inFlightKey, type Params, type RequestSpec } from './request-signing.ts';
+import { exchangeOffMainThread } from './request-worker-client.ts';
 import { getSecret, refreshSecret } from './secret.ts';
 import { recordServerDate, serverNow } from './server-time.ts';
 
@@ -26,6 +28,11 @@ export interface ApiOptions {
   silent?: boolean;
   /** Extra request headers (the console's `x-console-client`). */
   headers?: Record<string, string>;
+  /**
+   * Signed, sent and decoded in the request worker: for a long body (a chapter's save), so the page
+   * keeps drawing what the author types meanwhile.
+   */
+  offMainThread?: boolean;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -65,7 +72,7 @@ export async function apiRequest<T>(spec: RequestSpec, options: ApiOptions = {})
     inFlight.set(key, signals.own);
   }
   try {
-    return await send<T>(spec, signals, false, options.headers);
+    return await send<T>(spec, signals, false, options);
   } catch (e) {
     const error = toApiError(e, signals);
     if (!options.silent) reactToError(error);
@@ -75,23 +82,17 @@ export async function apiRequest<T>(spec: RequestSpec, options: ApiOptions = {})
   }
 }
 
-async function send<T>(
-  spec: RequestSpec,
-  signals: Signals,
-  retried: boolean,
-  headers: Record<string, string> = {},
-): Promise<T> {
+async function send<T>(spec: RequestSpec, signals: Signals, retried: boolean, options: ApiOptions): Promise<T> {
   const { secret } = await getSecret();
-  const signed = signRequest(spec, secret, serverNow());
-  const response = await fetch(signed.url, {
-    method: spec.method,
-    credentials: 'include',
-    headers: { ...commonHeaders(), ...headers, ...signed.headers },
-    body: signed.body,
-    signal: AbortSignal.any([signals.own.signal, signals.timeout, ...(signals.caller ? [signals.caller] : [])]),
-  });
-  recordServerDate(response.headers.get('date'));
-  const body = (await response.json().catch(() => null)) as Envelope<T> | { code?: unknown } | null;
+  const response = await (options.offMainThread ? exchangeOffMainThread : exchange)(
+    spec,
+    secret,
+    serverNow(),
+    { ...commonHeaders(), ...options.headers },
+    AbortSignal.any([signals.own.signal, signals.timeout, ...(signals.caller ? [signals.caller] : [])]),
+  );
+  recordServerDate(response.date);
+  const body = response.body as Envelope<T> | { code?: unknown } | null;
 
   if (response.ok && body && body.code === OK && 'data' in body) {
     if (body.rules?.length) await decryptRules(secret, body.data, body.rules);
@@ -103,7 +104,7 @@ async function send<T>(
     const code = errors?.code ?? body.code;
     if (code === ErrorCode.signatureInvalid && !retried) {
       await refreshSecret();
-      return send<T>(spec, signals, true, headers);
+      return send<T>(spec, signals, true, options);
     }
     throw new ApiError({
       kind: 'business',

@@ -1,4 +1,4 @@
-import type { BrandSettings } from '@author-centre/shared/brands';
+import type { BrandConfig, BrandSettings } from '@author-centre/shared/brands';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { PlainButton } from '../components/plain/Button.tsx';
 import { Spinner } from '../components/plain/Spinner.tsx';
 import { StateResult } from '../components/StateResult.tsx';
 import { apiGet } from './api.ts';
+import { OFFLINE_COPY_KEYS, withOfflineCopy } from './offline-copy.ts';
 
 /**
  * The brand (client) of this page's origin, from GET /api/pc/v1/global/config (§1, §3). Loaded
@@ -15,9 +16,9 @@ import { apiGet } from './api.ts';
 export const BRAND_CONFIG_PATH = '/api/pc/v1/global/config';
 export const BRAND_QUERY_KEY = ['global-config'] as const;
 
-const BrandContext = createContext<BrandSettings | null>(null);
+const BrandContext = createContext<BrandConfig | null>(null);
 
-export function useBrand(): BrandSettings {
+export function useBrand(): BrandConfig {
   const brand = useContext(BrandContext);
   if (!brand) throw new Error('useBrand() is used outside <BrandProvider>');
   return brand;
@@ -27,7 +28,10 @@ export function BrandProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const query = useQuery({
     queryKey: BRAND_QUERY_KEY,
-    queryFn: ({ signal }) => apiGet<BrandSettings>(BRAND_CONFIG_PATH, undefined, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      withOfflineCopy(`${OFFLINE_COPY_KEYS.brand}:${location.host}`, () =>
+        apiGet<BrandConfig>(BRAND_CONFIG_PATH, undefined, { signal, silent: true }),
+      ),
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,
   });

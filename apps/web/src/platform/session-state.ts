@@ -1,3 +1,4 @@
+import { forgetOfflineCopy, OFFLINE_COPY_KEYS } from './offline-copy.ts';
 import { queryClient } from './query-client.ts';
 import { clearStoredUser } from './stored-user.ts';
 
@@ -25,6 +26,7 @@ export const LOGGED_OUT: LoginStatus = { logged_in: false, token: null, account_
  */
 export function markSessionLost(): void {
   clearStoredUser();
+  forgetOfflineCopy(OFFLINE_COPY_KEYS.loginStatus);
   // The user data goes too: the profile (and with it ai_assistant_auth, the AI flag) is refetched
   // only after the next login.
   queryClient.removeQueries({ queryKey: ['author-profile'] });

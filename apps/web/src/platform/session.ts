@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from './api.ts';
+import { OFFLINE_COPY_KEYS, withOfflineCopy } from './offline-copy.ts';
 import { LOGIN_STATUS_PATH, LOGIN_STATUS_QUERY_KEY, type LoginStatus } from './session-state.ts';
 
 export { invalidateLoginStatus, LOGGED_OUT, type LoginStatus, markSessionLost } from './session-state.ts';
@@ -8,7 +9,10 @@ export { invalidateLoginStatus, LOGGED_OUT, type LoginStatus, markSessionLost } 
 export function useLoginStatus() {
   return useQuery({
     queryKey: LOGIN_STATUS_QUERY_KEY,
-    queryFn: ({ signal }) => apiGet<LoginStatus>(LOGIN_STATUS_PATH, undefined, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      withOfflineCopy(OFFLINE_COPY_KEYS.loginStatus, () =>
+        apiGet<LoginStatus>(LOGIN_STATUS_PATH, undefined, { signal, silent: true }),
+      ),
     staleTime: 60_000,
   });
 }

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { AppUpdate } from '../app/AppUpdate.tsx';
 import { lazyAntd } from '../app/antd-lazy.tsx';
 import { useCurrentRoute } from '../app/route-meta.ts';
 import { useLoginStatus } from '../platform/session.ts';
@@ -32,6 +33,7 @@ export function GlobalPopups() {
       <BranchInfo />
       <DailyOpen accountId={accountId} />
       <PopupQueue loggedIn={loggedIn} accountId={accountId} />
+      <AppUpdate loggedIn={loggedIn} />
       {loggedIn && (
         <Suspense fallback={null}>
           <PageGuides pageKey={route?.pageKey} loggedIn={loggedIn} />

@@ -6,6 +6,7 @@ import { lazyAntd } from '../app/antd-lazy.tsx';
 import { useBrand } from '../platform/brand.tsx';
 import { type AuthorProfile, useAuthorProfile, useHomeModels } from './api.ts';
 import { track } from './every-page/tracker.ts';
+import { ASKING_POPS, isPutOff, putOff } from './put-off.ts';
 import { initialQueue, needsFrom, queueReducer } from './queue.ts';
 import { type TimeZoneVerdict, useTimeZoneTip } from './time-zone.ts';
 
@@ -49,17 +50,16 @@ export function PopupQueue({ loggedIn, accountId }: { loggedIn: boolean; account
   }, [accountId]);
   useEffect(() => dispatch({ type: 'enable', enabled }), [enabled]);
   useEffect(() => dispatch({ type: 'page', pathname }), [pathname]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new account re-reads its rules.
   useEffect(() => {
     if (!enabled) return;
-    dispatch({
-      type: 'needs',
-      needs: needsFrom({
-        profile: profile.isError ? null : profile.data,
-        homeModels: models.isError ? null : models.data,
-        timeZoneTip: timeZone?.needed,
-      }),
+    const needs = needsFrom({
+      profile: profile.isError ? null : profile.data,
+      homeModels: models.isError ? null : models.data,
+      timeZoneTip: timeZone?.needed,
     });
+    // A pop asking for an action that the author put off stays closed (decisions.md).
+    for (const id of ASKING_POPS) if (needs[id] && accountId !== null && isPutOff(accountId, id)) needs[id] = false;
+    dispatch({ type: 'needs', needs });
   }, [enabled, accountId, profile.data, profile.isError, models.data, models.isError, timeZone?.needed]);
 
   const frozen = useRef<{ id: PopId | null; data: Snapshot }>({ id: null, data: {} });
@@ -67,7 +67,10 @@ export function PopupQueue({ loggedIn, accountId }: { loggedIn: boolean; account
     frozen.current = { id: state.current, data: { profile: profile.data, models: models.data, timeZone } };
   }
   const data = frozen.current.data;
-  const close = () => dispatch({ type: 'close' });
+  const close = () => {
+    if (state.current && ASKING_POPS.includes(state.current) && accountId !== null) putOff(accountId, state.current);
+    dispatch({ type: 'close' });
+  };
 
   const pop = state.current ? renderPop(state.current, data, close) : null;
 

@@ -11,6 +11,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError, conflict, type Localized, notFound } from '../../platform/http/errors.ts';
 import type { Language } from '../../platform/http/language.ts';
 import { type AiProvider, AiProviderError, createAiProvider } from '../../platform/providers/ai/index.ts';
+import { isEnglishQuestion } from '../help/help.retrieval.ts';
 import { HELP_HOME_PATH, helpServiceOf } from '../help/help.service.ts';
 import * as repo from './ai-assistant.repository.ts';
 import type { AiAnswerMark, AiChatOutcome } from './ai-assistant.tables.ts';
@@ -137,9 +138,16 @@ export class AiAssistantService {
     return brand.permissions.includes(AI_ASSISTANT_PERMISSION);
   }
 
-  async ask(brand: BrandSettings, auth: AuthContext, language: Language, asked: AskInput): Promise<AskReply> {
+  async ask(brand: BrandSettings, auth: AuthContext, pageLanguage: Language, asked: AskInput): Promise<AskReply> {
     const started = Date.now();
     const input = { ...asked, question: redactPersonalNumbers(asked.question) };
+    // Answered in the language asked (issue 18): an English question on a Chinese page gets an
+    // English answer, a Chinese one a Chinese answer; anything else follows the page.
+    const language: Language = /\p{Script=Han}/u.test(input.question)
+      ? 'zh-CN'
+      : isEnglishQuestion(input.question)
+        ? 'en-US'
+        : pageLanguage;
     const { db, rateLimiter } = this.#ctx;
     const store = (
       outcome: AiChatOutcome,

@@ -41,7 +41,7 @@ describe('embedded assistant', () => {
     const res = await ask(client, '我写了多少字才可以申请签约啊');
     expect(res.body.code).toBe(200);
     const data = res.body.data;
-    expect(data.message).toContain('长篇小说正文写满1万字即可申请签约');
+    expect(data.message).toContain('长篇小说正文写满1万字（10,000字）即可申请签约');
     expect(data.message).toContain('详细说明见帮助中心《长篇小说写多少字可以申请签约？》');
     // A passage, not the whole article.
     expect(data.message).not.toContain('短篇故事的签约条件不同');
@@ -82,10 +82,10 @@ describe('embedded assistant', () => {
     expect(res.body.data.sources).toEqual([{ ids: '', title: '帮助中心', url: '/front/help-center/home' }]);
   });
 
-  it('answers in English when the author uses English, quoting the article as written', async () => {
+  it('answers in the language asked, whatever the page language, quoting the article as written', async () => {
     const { client } = await authorClient(t);
     const secret = await client.refreshSecret();
-    const send = async (content: string) => {
+    const send = async (content: string, lang: 'zh-CN' | 'en-US') => {
       const raw = JSON.stringify({ message: [{ role: 'user', content }], t: Date.now() });
       return client.raw({
         method: 'POST',
@@ -93,15 +93,22 @@ describe('embedded assistant', () => {
         payload: raw,
         headers: {
           'content-type': 'application/json',
-          'x-lang': 'en-US',
+          'x-lang': lang,
           [SIGN_HEADER]: sign(secret, 'POST', CHAT, raw, JSON.parse(raw).t),
         },
       });
     };
-    const grounded = await send('稿费几号到账');
+    // An English question on a Chinese page: the Chinese article in an English frame.
+    const grounded = await send('When do I get paid each month?', 'zh-CN');
     expect(grounded.body.data.message).toContain('Full details in the help centre article “稿酬什么时候发放？”.');
-    const none = await send('今天天气怎么样');
+    expect(grounded.body.data.sources[0].ids).toBe('6-36');
+    const none = await send('What is the weather like today?', 'zh-CN');
     expect(none.body.data.message).toMatch(/^Sorry, the help centre has nothing on this question/);
+    // A Chinese question on an English page is answered in Chinese.
+    const chinese = await send('稿费几号到账', 'en-US');
+    expect(chinese.body.data.message).toContain('详细说明见帮助中心《稿酬什么时候发放？》。');
+    const noneZh = await send('今天天气怎么样', 'en-US');
+    expect(noneZh.body.data.message).toMatch(/^抱歉，帮助中心里没有找到/);
   });
 
   it('answers each default question of the intro from the help centre', async () => {

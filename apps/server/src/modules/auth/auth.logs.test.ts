@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { SMS_CODE_TYPE } from '@author-centre/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignedClient } from '../../../../../bench/harness.ts';
+import { productionCertificate } from '../../test/fixtures.ts';
 import { createTestDatabase } from '../../test/test-app.ts';
 import { humanTrace, idNumber, newPhone } from './auth.test-helpers.ts';
 import './auth.tables.ts';
@@ -48,6 +49,8 @@ async function startServer(nodeEnv: 'development' | 'production'): Promise<Runni
       WEB_DIST: join(db.dataDir, 'no-web'),
       SEED_DEMO: 'false',
       DATA_KEY: randomBytes(32).toString('hex'),
+      // The contract-signing certificate, a shared secret production requires on PostgreSQL.
+      ...(nodeEnv === 'production' ? productionCertificate() : {}),
       ...(db.url ? { DATABASE_URL: db.url } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

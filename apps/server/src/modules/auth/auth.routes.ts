@@ -6,12 +6,12 @@ import { ok } from '../../platform/http/envelope.ts';
 import { AppError, badInput, notLoggedIn } from '../../platform/http/errors.ts';
 import { parseInput } from '../../platform/http/input.ts';
 import { languageOf } from '../../platform/http/language.ts';
+import { READ_CACHE_TTL_MS, ReadCache, sendCached } from '../../platform/http/read-cache.ts';
 import { routeAliases } from '../../platform/http/routes.ts';
 import { ConsoleSmsProvider, createSmsProvider } from '../../platform/providers/sms/index.ts';
 import { AccountsService } from './accounts.service.ts';
 import { AuthService, checkNewPassword } from './auth.service.ts';
 import { Captcha } from './captcha.service.ts';
-import { HotCache } from './hot-cache.ts';
 import { registerAuthServices } from './services.ts';
 import { SmsCodes } from './sms-codes.service.ts';
 
@@ -34,14 +34,19 @@ function schemasFor(locale: Locale) {
       type: v.zSmsCodeType,
     }),
     codeLogin: z.object({ phone: v.zPhone, code: v.zSmsCode }),
-    passwordLogin: z.object({
-      name: z
-        .string(required('请输入笔名或手机号', 'Please enter your pen name or phone number'))
-        .trim()
-        .min(1, required('请输入笔名或手机号', 'Please enter your pen name or phone number'))
-        .max(64),
-      password: password.max(256),
-    }),
+    // "login needs name, phone, password" (§5): the name field takes a pen name or a phone.
+    passwordLogin: z.preprocess(
+      (body) =>
+        body && typeof body === 'object' && !('name' in body) && 'phone' in body ? { ...body, name: body.phone } : body,
+      z.object({
+        name: z
+          .string(required('请输入笔名或手机号', 'Please enter your pen name or phone number'))
+          .trim()
+          .min(1, required('请输入笔名或手机号', 'Please enter your pen name or phone number'))
+          .max(64),
+        password: password.max(256),
+      }),
+    ),
     register: z.object({
       phone: v.zMobile,
       real_name: z.string(required('请输入真实姓名', 'Please enter your real name')).trim().pipe(v.zRealName),
@@ -97,6 +102,9 @@ function schemasFor(locale: Locale) {
     taskId: z.object({ task_id: z.coerce.number().int().positive() }),
   };
 }
+
+/** A phone in the query (what it is checked for is the route's own business). */
+const PhoneQuery = z.object({ phone: z.string().max(32).default('') });
 
 /** Phone and code problems answer 40002005 / 40002006 on their fields (§5, §8); the rest 10000001. */
 function parseForm<S extends z.ZodType>(schema: S, input: unknown, request: FastifyRequest): z.output<S> {
@@ -159,7 +167,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   if (provider instanceof ConsoleSmsProvider && provider.hasOutbox && !ctx.config.isProduction) {
     // Development only: read the codes the console provider "sent". Absent in production.
     app.get('/api/dev/sms-outbox', { config: { signed: false } }, async (request) => {
-      const phone = String((request.query as Record<string, unknown>).phone ?? '');
+      const { phone } = parseInput(PhoneQuery, request.query, request);
       return ok({ phone, messages: provider.outbox(phone) });
     });
   }
@@ -182,13 +190,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     ['/api/pc/v3/user/login', '/api/pc/v3/author/check-name-password', '/api/author/login'],
     {},
     async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      // "login needs name, phone, password" (§5): the name field takes a pen name or a phone.
-      const input = parseForm(
-        forms(request).passwordLogin,
-        { name: body.name ?? body.phone, password: body.password },
-        request,
-      );
+      const input = parseForm(forms(request).passwordLogin, request.body, request);
       return ok(await auth.passwordLogin(request, reply, input));
     },
   );
@@ -247,9 +249,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   // ---- the signed-in author ---------------------------------------------------------------
   // The most frequent call of all (every page): the composed profile comes from a write-aware
-  // cache (hot-cache.ts); the session behind it is cached by the platform's Sessions.
-  // Kept as UTF-8 bytes: encoding the (Chinese) JSON again for every reply costs more than the lookup.
-  const profileCache = new HotCache<Buffer>();
+  // cache of the serialized reply; the session behind it is cached by the platform's Sessions.
+  const profileCache = new ReadCache(READ_CACHE_TTL_MS, 20_000);
   routeAliases(
     app,
     'GET',
@@ -257,16 +258,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     { config: { auth: 'author' } },
     async (request, reply) => {
       const who = authOf(request);
-      const generation = HotCache.generation();
-      const profileKey = `${who.clientId}:${who.accountId}`;
-      let body = profileCache.get(profileKey);
-      if (!body) {
+      return sendCached(profileCache, reply, `${who.clientId}:${who.accountId}`, async () => {
         const profile = await accounts.profile(who, request.brand);
         if (!profile) throw notLoggedIn();
-        body = Buffer.from(JSON.stringify(ok(profile)));
-        profileCache.set(profileKey, body, generation);
-      }
-      return reply.type('application/json; charset=utf-8').send(body);
+        return profile;
+      });
     },
   );
 
@@ -313,8 +309,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     ['/api/pc/v3/author/check-bind-phone', '/api/author/check-bind-phone'],
     { config: { auth: 'author' } },
     async (request) => {
-      const phone = String((request.query as Record<string, unknown>).phone ?? '').trim();
-      return ok(await accounts.checkBindPhone(authOf(request), phone));
+      const { phone } = parseInput(PhoneQuery, request.query, request);
+      return ok(await accounts.checkBindPhone(authOf(request), phone.trim()));
     },
   );
 

@@ -15,6 +15,7 @@ import {
 } from './auth.repository.ts';
 import { type Captcha, captchaFailed } from './captcha.service.ts';
 import { hashPassword, type PasswordProblem, passwordProblem, verifyPassword } from './passwords.ts';
+import { notifyLogout } from './services.ts';
 import { purgeOldSignIns, recordSignIn, type SignInMethod, type SignInResult } from './sign-in-log.ts';
 import type { SmsCodes } from './sms-codes.service.ts';
 import './auth.tables.ts';
@@ -219,8 +220,8 @@ export class AuthService {
     const idCard = input.id_card.toUpperCase();
     const idHash = personalData.index('id_card', idCard);
     if ((await phoneOwner(db, clientId, phoneHash)) !== null) throw ALREADY_REGISTERED();
-    if (await idCardTaken(db, clientId, idHash)) {
-      throw new AppError(
+    const idTaken = () =>
+      new AppError(
         ErrorCode.idCardTaken,
         {
           'zh-CN': '该身份证号已注册，请使用已注册的手机号登录',
@@ -228,11 +229,13 @@ export class AuthService {
         },
         { field: 'id_card' },
       );
-    }
+    if (await idCardTaken(db, clientId, idHash)) throw idTaken();
     await this.codes.spend({ clientId, phone: input.phone, type: SMS_CODE_TYPE.register, code: input.code });
 
     const now = Date.now();
     const account = await inTransaction(db, async (tx) => {
+      // Two registrations of the same ID at once both pass the check above; the unique index
+      // users_id_card_unique (migration 202612130002) refuses the second.
       const user = await tx
         .insertInto('users')
         .values({
@@ -278,6 +281,12 @@ export class AuthService {
           .executeTakeFirstOrThrow();
         return row as AccountSummary;
       }
+    }).catch((error: unknown) => {
+      const message = String((error as Error)?.message ?? '');
+      if (/users_id_card_unique|UNIQUE constraint failed: users\.client_id, users\.id_card_hash/.test(message)) {
+        throw idTaken();
+      }
+      throw error;
     });
     return this.#finishLogin(request, reply, [account], 'register');
   }
@@ -398,6 +407,8 @@ export class AuthService {
   }
 
   async logout(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const who = await this.#ctx.sessions.read(request);
+    if (who) await notifyLogout(this.#ctx, who);
     await this.#ctx.sessions.end(request, reply);
   }
 

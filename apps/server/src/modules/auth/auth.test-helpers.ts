@@ -1,3 +1,4 @@
+import { idCardCheckChar } from '@author-centre/shared';
 import type { TestApp, TestClient } from '../../test/test-app.ts';
 import './auth.tables.ts';
 
@@ -88,11 +89,13 @@ export function newPhone(): string {
     .slice(-8)}`;
 }
 
-/** A valid ID number (GB 11643 check digit) for a birth date. */
-export function idNumber(birth = '19900307', seq = '123'): string {
-  const first17 = `110101${birth}${seq}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * weights[i];
-  return first17 + '10X98765432'[sum % 11];
+let idSerial = 0;
+/**
+ * A valid ID number (GB 11643 check digit) for a birth date ('YYYYMMDD' or 'YYYY-MM-DD'). Without `seq`, the
+ * sequence digits count up within the test file, so no two fixtures' numbers collide (identity is unique per brand).
+ */
+export function idNumber(birth = '19900307', seq?: string): string {
+  idSerial += 1;
+  const first17 = `110101${birth.replaceAll('-', '')}${seq ?? String(idSerial % 1000).padStart(3, '0')}`;
+  return first17 + idCardCheckChar(first17);
 }

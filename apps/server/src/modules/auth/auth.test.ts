@@ -453,6 +453,33 @@ describe('several pen names on one phone', () => {
 });
 
 describe('quick register', () => {
+  it('registers one person when two register the same ID at once', async () => {
+    const id = idNumber('19930519', '521');
+    const phones = [newPhone(), newPhone()];
+    const clients = [t.client(), t.client()];
+    const codes = [
+      await freshCode(t, clients[0], phones[0], SMS_CODE_TYPE.register),
+      await freshCode(t, clients[1], phones[1], SMS_CODE_TYPE.register),
+    ];
+    const replies = await Promise.all(
+      clients.map((client, i) =>
+        client.post('/api/pc/v3/user/quick-register', {
+          phone: phones[i],
+          real_name: '王小明',
+          id_card: id,
+          code: codes[i],
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.body.code).sort()).toEqual([200, ErrorCode.idCardTaken].sort());
+    const holders = await t.app.ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('id_card_hash', '=', t.app.ctx.personalData.index('id_card', id))
+      .execute();
+    expect(holders).toHaveLength(1);
+  });
+
   it('creates the person and a pen name, signs in, and keeps phone and ID sealed', async () => {
     const phone = newPhone();
     const id = idNumber('19920412', '417');

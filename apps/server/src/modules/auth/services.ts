@@ -1,3 +1,4 @@
+import type { AuthContext } from '../../platform/auth/sessions.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { AccountsService } from './accounts.service.ts';
 import type { SmsCodes } from './sms-codes.service.ts';
@@ -26,4 +27,23 @@ export function authServices(ctx: AppContext): AuthServices {
   const services = byContext.get(ctx);
   if (!services) throw new Error('The sign-in module is not registered in this app');
   return services;
+}
+
+/** Work done when an author logs out, before the session ends (the forum's own logout, §4). */
+type LogoutListener = (who: AuthContext) => Promise<void>;
+const logoutListeners = new WeakMap<AppContext, LogoutListener[]>();
+
+export function onLogout(ctx: AppContext, listener: LogoutListener): void {
+  logoutListeners.set(ctx, [...(logoutListeners.get(ctx) ?? []), listener]);
+}
+
+/** Runs the listeners; a failing one is logged and never keeps the author logged in. */
+export async function notifyLogout(ctx: AppContext, who: AuthContext): Promise<void> {
+  for (const listener of logoutListeners.get(ctx) ?? []) {
+    try {
+      await listener(who);
+    } catch (error) {
+      ctx.log.error({ err: (error as Error).message }, 'logout listener failed');
+    }
+  }
 }

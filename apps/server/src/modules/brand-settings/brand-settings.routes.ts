@@ -1,4 +1,4 @@
-import { BRAND_LIMITS } from '@author-centre/shared/brand-settings';
+import { BRAND_LIMITS, ZBrandSettingsSave } from '@author-centre/shared/brand-settings';
 import type { FastifyInstance } from 'fastify';
 import { recordNoChange } from '../../platform/audit/audit.ts';
 import { staffOf } from '../../platform/http/console.ts';
@@ -19,7 +19,9 @@ export async function brandSettingsRoutes(app: FastifyInstance): Promise<void> {
     ok({ ...(await service.read(staffOf(request).clientId)), limits: BRAND_LIMITS }),
   );
 
-  routeAliases(app, 'POST', ['/api/admin/brand/settings'], admin, async (request) => {
+  // The service parses the body itself (its messages name the settings' fields): the schema is declared here.
+  const save = { ...admin, config: { ...admin.config, input: { body: ZBrandSettingsSave } } };
+  routeAliases(app, 'POST', ['/api/admin/brand/settings'], save, async (request) => {
     const saved = await service.save(request, request.body);
     if (saved.changed.length === 0) recordNoChange(request);
     return ok({ ...saved, limits: BRAND_LIMITS });

@@ -19,6 +19,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { inTransaction, type Tx } from '../../platform/db/database.ts';
 import { staffOf } from '../../platform/http/console.ts';
 import { AppError, badInput, conflict, notFound } from '../../platform/http/errors.ts';
+import { penNameRuleSentence } from '../../seed/help-articles.ts';
+import { restateInArticles } from '../help/help.repository.ts';
 
 /**
  * A brand's settings (§1, §3) as its admins edit them in the console. A save is checked (the shared
@@ -70,7 +72,9 @@ export function parseSave(body: unknown) {
     const name = brandFieldName(issue.path.slice(1), locale);
     return locale === 'zh-CN' ? `${name}：${text}` : `${name}: ${text}`;
   };
-  throw badInput(issue.path.slice(issue.path[0] === 'settings' ? 1 : 0).join('.'), {
+  // A field inside the settings is named by its own path; the settings object itself (missing, not an object) as such.
+  const inner = issue.path.slice(issue.path[0] === 'settings' ? 1 : 0).join('.');
+  throw badInput(inner || String(issue.path[0] ?? ''), {
     'zh-CN': say('zh-CN'),
     'en-US': say('en-US'),
   });
@@ -135,6 +139,10 @@ export class BrandSettingsService {
       };
       const revision = await Brands.write(tx, clientId, next, input.revision);
       if (revision === null) throw new Error('brand row changed under its lock');
+      if (changed.includes('penNameChangeDays')) {
+        const [before, after] = [current.penNameChangeDays, next.penNameChangeDays].map(penNameRuleSentence);
+        await restateInArticles(tx, clientId, before, after, Date.now());
+      }
       const pick = (settings: BrandSettings) =>
         Object.fromEntries(changed.map((field) => [field, brandFieldValue(settings, field)]));
       await recordAudit(tx, request, {

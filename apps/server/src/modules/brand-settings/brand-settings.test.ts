@@ -1,6 +1,7 @@
 import { ErrorCode } from '@author-centre/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { storedSettings } from '../../platform/brands/brands.ts';
 import { openDatabase } from '../../platform/db/database.ts';
 import { consoleCallers } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app.ts';
@@ -216,6 +217,9 @@ describe('brand settings: saving', () => {
         'shortStorySignCondition',
         '短篇申请签约字数：请填写100~1000000之间的整数',
       ],
+      [(s) => (s.penNameChangeDays = 0), 'penNameChangeDays', '笔名修改间隔（天）：请填写1~3650之间的整数天数'],
+      [(s) => (s.penNameChangeDays = 30.5), 'penNameChangeDays', '笔名修改间隔（天）：请填写1~3650之间的整数天数'],
+      [(s) => (s.penNameChangeDays = '30'), 'penNameChangeDays', '笔名修改间隔（天）：请填写1~3650之间的整数天数'],
       [(s) => (s.appGlobalPop.show = 'yes'), 'appGlobalPop.show', '显示全局弹窗：请选择开或关'],
       [(s) => (s.onlineSignSuccessText = ''), 'onlineSignSuccessText', '线上签约成功提示：请填写此项'],
     ];
@@ -226,6 +230,9 @@ describe('brand settings: saving', () => {
     }
     const missing = await callers.admin.post(SETTINGS, { settings: before.settings });
     expect(missing.body.errors).toMatchObject({ field: 'revision', title: '缺少设置的版本，请刷新页面后再保存' });
+    const noSettings = await callers.admin.post(SETTINGS, { revision: 1 });
+    expect(noSettings.status).toBe(400);
+    expect(noSettings.body.errors.field).toBe('settings');
     expect(await stored(2)).toEqual(before);
     expect((await auditOf(2)).length).toBe(auditCount);
   });
@@ -283,6 +290,19 @@ describe('brand settings: saving', () => {
     });
     delete callers.platformAdmin.headers['x-console-client'];
     expect(moved.body.code, JSON.stringify(moved.body)).toBe(200);
+  });
+});
+
+describe('brand settings: stored before a setting existed', () => {
+  it('reads the pen name rule of a brand stored without it as the default 90 days', async () => {
+    const row = await t.app.ctx.db
+      .selectFrom('brands')
+      .select(['client_id', 'settings'])
+      .where('client_id', '=', 3)
+      .executeTakeFirstOrThrow();
+    const { penNameChangeDays, ...older } = JSON.parse(row.settings);
+    expect(penNameChangeDays).toBe(90);
+    expect(storedSettings({ client_id: 3, settings: JSON.stringify(older) }).penNameChangeDays).toBe(90);
   });
 });
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { REQ_INFO_PATH, REQUEST_KEY_COOKIE } from '@author-centre/shared';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.ts';
+import { sendBytes } from '../../platform/http/read-cache.ts';
 import { routeAliases } from '../../platform/http/routes.ts';
 
 /** The calls every page makes first: the signing secret, the brand's configuration, login status. */
@@ -27,8 +28,9 @@ export async function globalRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // Serialized once per settings change, and compressed once per reply for browsers (sendBytes).
   routeAliases(app, 'GET', ['/api/pc/v1/global/config'], {}, async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(app.ctx.brands.configReply(request.brand.clientId)),
+    sendBytes(reply, app.ctx.brands.configReply(request.brand.clientId)),
   );
 
   routeAliases(app, 'GET', ['/api/pc/v1/login-status'], { config: { auth: 'optional' } }, async (request) => {

@@ -19,10 +19,6 @@ import {
 const author = { config: { auth: 'author' as const } };
 const admin = { config: { auth: 'admin' as const } };
 
-const CommentMsgNumBody = z.object({
-  book_id: z.union([z.string(), z.number()]).optional(),
-  msg_tab: z.string().optional(),
-});
 const ActivityBody = z
   .object({
     title: z.string().trim().min(1).max(40),
@@ -65,16 +61,7 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
     ok(await homeIndex(ctx, authOf(request))),
   );
 
-  // GET_COMMENT_MSG_NUM (§7: POST, body book_id '' and msg_tab '0', the page reads data.num).
-  // The comments module owns new-comment counts and replaces this route when it lands; until
-  // then no comment can exist, so 0 is the true answer.
-  routeAliases(app, 'POST', ['/api/pc/v1/comment/msg-num'], author, async (request) => {
-    parseInput(CommentMsgNumBody, request.body, request);
-    return ok({ num: 0 });
-  });
-  // New reader error corrections (the profile's correct_count). The reader-corrections module
-  // replaces this route when it lands; until then there are none.
-  routeAliases(app, 'GET', ['/api/pc/v1/user-correct/msg-num'], author, async () => ok({ num: 0 }));
+  // GET_COMMENT_MSG_NUM and the corrections count are the comments module's (issue 14).
 
   // The console's home-page activities (the cards of the author's home): list, create, edit, end early.
   routeAliases(app, 'GET', ['/api/admin/home-activities'], admin, async (request) => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { authOf } from '../../platform/auth/guards.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/input.ts';
+import { languageOf } from '../../platform/http/language.ts';
 import { routeAliases } from '../../platform/http/routes.ts';
 import * as messages from './messages.service.ts';
 import { messagesConsoleRoutes } from './messages-console.routes.ts';
@@ -24,11 +25,19 @@ export async function messagesRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
   routeAliases(app, 'GET', ['/api/pc/v1/news/list'], author, async (request) =>
-    ok(await messages.list(ctx, authOf(request), parseInput(ListQuery, request.query, request))),
+    ok(
+      await messages.list(
+        ctx,
+        authOf(request),
+        parseInput(ListQuery, request.query, request),
+        Date.now(),
+        languageOf(request),
+      ),
+    ),
   );
   routeAliases(app, 'GET', ['/api/pc/v1/news/detail'], author, async (request) => {
     const { type, id } = parseInput(DetailQuery, request.query, request);
-    return ok(await messages.detail(ctx, authOf(request), type, id));
+    return ok(await messages.detail(ctx, authOf(request), type, id, Date.now(), languageOf(request)));
   });
   routeAliases(app, 'POST', ['/api/pc/v1/news/set-all-read'], author, async (request) => {
     const { type } = parseInput(AllReadBody, request.body, request);

@@ -3,6 +3,7 @@ import type { NewsDetail, NewsItem, NewsList, NewsType, UnreadCounts } from '@au
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { badInput, conflict, notFound } from '../../platform/http/errors.ts';
+import type { Language } from '../../platform/http/language.ts';
 import * as repo from './messages.repository.ts';
 import type { NoticeAudience } from './messages.tables.ts';
 
@@ -54,7 +55,13 @@ export interface ListInput {
   page_size: number;
 }
 
-export async function list(ctx: AppContext, who: Who, input: ListInput, now = Date.now()): Promise<NewsList> {
+export async function list(
+  ctx: AppContext,
+  who: Who,
+  input: ListInput,
+  now = Date.now(),
+  lang: Language = 'zh-CN',
+): Promise<NewsList> {
   const offset = (input.page - 1) * input.page_size;
   if (input.type === 'message') {
     const [rows, total, unread] = await Promise.all([
@@ -63,18 +70,19 @@ export async function list(ctx: AppContext, who: Who, input: ListInput, now = Da
       repo.countMessages(ctx.db, who, true),
     ]);
     return {
-      list: rows.map(
-        (r): NewsItem => ({
+      list: rows.map((r): NewsItem => {
+        const { title, content } = worded(r, lang);
+        return {
           id: r.id,
           type: 'message',
           category: r.category,
-          title: r.title,
-          summary: summarize(r.content.replace(/\s+/g, ' ').trim()),
+          title,
+          summary: summarize(content.replace(/\s+/g, ' ').trim()),
           is_read: r.read_at !== null,
           pinned: false,
           created_at: r.created_at,
-        }),
-      ),
+        };
+      }),
       total,
       page: input.page,
       page_size: input.page_size,
@@ -115,19 +123,21 @@ export async function detail(
   type: NewsType,
   id: number,
   now = Date.now(),
+  lang: Language = 'zh-CN',
 ): Promise<NewsDetail> {
   const gone = { 'zh-CN': '该消息不存在或已删除', 'en-US': 'This message does not exist or was deleted' };
   if (type === 'message') {
     const row = await repo.findMessage(ctx.db, who, id);
     if (!row) throw notFound(gone);
     if (row.read_at === null) await repo.markMessagesRead(ctx.db, who, [row.id], now);
+    const { title, content } = worded(row, lang);
     return {
       id: row.id,
       type,
       category: row.category,
-      title: row.title,
-      summary: summarize(row.content),
-      content: row.content,
+      title,
+      summary: summarize(content),
+      content,
       link: row.link,
       sender: row.sender,
       is_read: true,
@@ -167,6 +177,36 @@ export interface MessageInput {
   content: string;
   link?: string;
   sender?: string;
+  /**
+   * A registered template and its parameters: the message is then worded in the language of whoever
+   * reads it; `title` and `content` are kept as the Chinese wording.
+   */
+  template?: MessageTemplateRef;
+}
+
+export interface MessageTemplateRef {
+  key: string;
+  params: Record<string, string | number | null>;
+}
+
+type MessageWording = (params: MessageTemplateRef['params'], lang: Language) => { title: string; content: string };
+const TEMPLATES = new Map<string, MessageWording>();
+
+/** A system message's wording in each language, registered once by the module that sends it. */
+export function registerMessageTemplate(key: string, wording: MessageWording): void {
+  TEMPLATES.set(key, wording);
+}
+
+/** Title and content of a message row in `lang`: its template's wording when it has a known one. */
+export function worded(row: { title: string; content: string; template: string | null }, lang: Language) {
+  if (!row.template) return { title: row.title, content: row.content };
+  try {
+    const ref = JSON.parse(row.template) as MessageTemplateRef;
+    const wording = TEMPLATES.get(ref.key);
+    return wording ? wording(ref.params, lang) : { title: row.title, content: row.content };
+  } catch {
+    return { title: row.title, content: row.content };
+  }
 }
 
 /**
@@ -194,6 +234,7 @@ export async function sendMessage(
       created_at: now,
       read_at: null,
       sent_by: options.sentBy ?? null,
+      template: input.template ? JSON.stringify(input.template) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

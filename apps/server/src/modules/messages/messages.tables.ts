@@ -19,6 +19,11 @@ export interface MessageTable {
   read_at: number | null;
   /** The staff account that sent it from the console; null for the system's own messages. */
   sent_by: Generated<number | null>;
+  /**
+   * JSON `{key, params}` of a system message worded per reader's language (registerMessageTemplate);
+   * null for a message written once (console, older messages).
+   */
+  template: Generated<string | null>;
 }
 
 /** Who a notice is for: every author of the brand, signed authors, trainees, or the accounts in notice_targets. */

@@ -10,7 +10,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { badInput } from '../../platform/http/errors.ts';
 import { parseInput } from '../../platform/http/input.ts';
 import { localize } from '../../platform/http/language.ts';
-import { routeAliases } from '../../platform/http/routes.ts';
+import { routeAliases, uploadRoute } from '../../platform/http/routes.ts';
 import * as repo from './rewards.repository.ts';
 import * as rewards from './rewards.service.ts';
 
@@ -197,34 +197,40 @@ export async function rewardsConsoleRoutes(app: FastifyInstance): Promise<void> 
   });
 
   // An image is only stored here; it is written into a badge or level (and audited) when that is saved.
-  routeAliases(app, 'POST', ['/api/admin/rewards/images'], imageUpload, async (request) => {
-    const staff = staffOf(request);
-    const { kind } = parseInput(UploadQuery, request.query, request);
-    const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    if (data.length === 0 || data.length > UPLOAD_MAX_BYTES) {
-      throw badInput('file', { 'zh-CN': '图片需小于5MB', 'en-US': 'The image must be under 5 MB' });
-    }
-    const shape = UPLOAD_KINDS[kind];
-    let image: { data: Buffer; info: OutputInfo };
-    try {
-      const resized = sharp(data, { limitInputPixels: 40_000_000 })
-        .rotate()
-        .resize(shape.size, shape.size, { fit: 'inside', withoutEnlargement: true });
-      image = await (shape.format === 'png'
-        ? resized.png({ compressionLevel: 9 })
-        : resized.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true })
-      ).toBuffer({ resolveWithObject: true });
-    } catch {
-      throw badInput('file', {
-        'zh-CN': '无法识别的图片，请上传 JPG、PNG、WebP 或 GIF 图片',
-        'en-US': 'This image cannot be read; please upload a JPG, PNG, WebP or GIF image',
-      });
-    }
-    const ext = shape.format === 'png' ? 'png' : 'jpg';
-    const key = `rewards/${staff.clientId}/${kind}-${Date.now().toString(36)}-${randomBytes(8).toString('hex')}.${ext}`;
-    const stored = await ctx.storage.put(key, image.data, `image/${shape.format}`);
-    return ok({ url: stored.url, width: image.info.width, height: image.info.height });
-  });
+  routeAliases(
+    app,
+    'POST',
+    ['/api/admin/rewards/images'],
+    uploadRoute(imageUpload, 'a badge or level image'),
+    async (request) => {
+      const staff = staffOf(request);
+      const { kind } = parseInput(UploadQuery, request.query, request);
+      const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      if (data.length === 0 || data.length > UPLOAD_MAX_BYTES) {
+        throw badInput('file', { 'zh-CN': '图片需小于5MB', 'en-US': 'The image must be under 5 MB' });
+      }
+      const shape = UPLOAD_KINDS[kind];
+      let image: { data: Buffer; info: OutputInfo };
+      try {
+        const resized = sharp(data, { limitInputPixels: 40_000_000 })
+          .rotate()
+          .resize(shape.size, shape.size, { fit: 'inside', withoutEnlargement: true });
+        image = await (shape.format === 'png'
+          ? resized.png({ compressionLevel: 9 })
+          : resized.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true })
+        ).toBuffer({ resolveWithObject: true });
+      } catch {
+        throw badInput('file', {
+          'zh-CN': '无法识别的图片，请上传 JPG、PNG、WebP 或 GIF 图片',
+          'en-US': 'This image cannot be read; please upload a JPG, PNG, WebP or GIF image',
+        });
+      }
+      const ext = shape.format === 'png' ? 'png' : 'jpg';
+      const key = `rewards/${staff.clientId}/${kind}-${Date.now().toString(36)}-${randomBytes(8).toString('hex')}.${ext}`;
+      const stored = await ctx.storage.put(key, image.data, `image/${shape.format}`);
+      return ok({ url: stored.url, width: image.info.width, height: image.info.height });
+    },
+  );
 
   // ---- Awards ------------------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ import { staffOf } from '../../platform/http/console.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/input.ts';
 import { routeAliases } from '../../platform/http/routes.ts';
+import { badgeProgress } from '../growth/levels.service.ts';
 import * as rewards from './rewards.service.ts';
 import { rewardsConsoleRoutes } from './rewards-console.routes.ts';
 
@@ -81,9 +82,12 @@ export async function rewardsRoutes(app: FastifyInstance): Promise<void> {
     return ok({ reported: await rewards.reportHomeModel(ctx, authOf(request), report_name) });
   });
 
-  routeAliases(app, 'GET', ['/api/pc/v1/badge/list', '/api/badge/scan'], author, async (request) =>
-    ok(await rewards.medalWall(ctx, authOf(request))),
-  );
+  // The medal wall, each badge with its rule and the author's progress towards it (growth module).
+  routeAliases(app, 'GET', ['/api/pc/v1/badge/list', '/api/badge/scan'], author, async (request) => {
+    const who = authOf(request);
+    const [wall, progress] = await Promise.all([rewards.medalWall(ctx, who), badgeProgress(ctx.db, who)]);
+    return ok({ ...wall, list: wall.list.map((b) => ({ ...b, rule: progress.get(b.id) ?? null })) });
+  });
 
   // Console: badges, levels and graduations (the first admin paths are aliases there).
   await rewardsConsoleRoutes(app);

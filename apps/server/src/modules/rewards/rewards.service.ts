@@ -367,6 +367,8 @@ export function levelView(row: LevelDbRow) {
     talk: { content: row.talk_content, author: row.talk_author },
     bg_image_link: row.bg_image_link,
     jump_url: row.jump_url,
+    /** The growth value that reaches it (set in the growth rules screen); null: given only by hand. */
+    min_growth: row.min_growth,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -84,6 +84,8 @@ export interface AuthorLevelTable {
   talk_author: string;
   bg_image_link: string;
   jump_url: string;
+  /** The growth value that reaches this level (growth module); null: given only by hand. */
+  min_growth: number | null;
   created_at: number;
   updated_at: number;
 }

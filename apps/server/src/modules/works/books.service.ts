@@ -443,6 +443,16 @@ export class BooksService {
     return this.payPointInfo(owner, bookId);
   }
 
+  /**
+   * Makes a rendered cover the book's cover (the cover maker, issue 17, which stores the image and
+   * keeps the template and settings it was made from). In the caller's transaction when given.
+   */
+  async setCover(owner: Owner, bookId: number, cover: string, tx: Executor = this.#db) {
+    const book = await ownedBook(tx, owner, bookId);
+    await tx.updateTable('books').set({ cover, updated_at: Date.now() }).where('id', '=', book.id).execute();
+    return bookView({ ...book, cover });
+  }
+
   /** Re-encodes an uploaded cover (any common image) to a 600×800 JPEG and stores it. */
   async uploadCover(owner: Owner, data: Buffer): Promise<{ url: string; width: number; height: number }> {
     if (data.length === 0 || data.length > WORKS_LIMITS.coverMaxBytes) {

@@ -84,7 +84,7 @@ describe('books', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.field).toBe('title');
-    expect(bad.body.errors.title).toBe('仅支持中英文、数字（含罗马数字Ⅰ~Ⅻ）、及，：！？中文标点');
+    expect(bad.body.errors.title).toBe('不能使用「<」「>」，仅支持中英文、数字（含罗马数字Ⅰ~Ⅻ）、及，：！？中文标点');
     const shortIntro = await client.post('/api/pc/v1/book/save-book-info', {
       kind: 'novel',
       title: uniqueTitle(),

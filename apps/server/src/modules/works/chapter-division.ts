@@ -1,4 +1,4 @@
-import { countWords, isAllowedText, partTitle, WORKS_LIMITS } from '@author-centre/shared';
+import { countWords, normalizeChapterTitle, partTitle, refusedTitleChars, WORKS_LIMITS } from '@author-centre/shared';
 
 /**
  * Intelligent chapter division of an imported manuscript: headings such as 第十二章, 第12章,
@@ -35,7 +35,7 @@ export interface SegmentPreview extends Heading {
   lines: number;
   words: number;
   preview: string;
-  /** The title as found did not fit §5's pattern and was adjusted. */
+  /** The heading as found did not fit the title rule and was adjusted. */
   adjusted: boolean;
   /**
    * The segment is one part of a stretch longer than a chapter may be (WORKS_LIMITS.chapterTextMax),
@@ -44,18 +44,18 @@ export interface SegmentPreview extends Heading {
   split_for_size: boolean;
 }
 
-const FULL_WIDTH: Record<string, string> = { ',': '，', ':': '：', '!': '！', '?': '？' };
+const FULL_WIDTH: Record<string, string> = { ',': '，', ':': '：', '!': '！', '?': '？', '(': '（', ')': '）' };
 
 /**
- * Makes a heading fit the title pattern of §5 (Chinese, letters, digits, Ⅰ–Ⅻ and ，：！？):
- * '第十二章 重逢' → '第十二章：重逢'; other characters are dropped.
+ * A heading as the title of a chapter or volume, kept as written (decisions.md, text rules):
+ * 'Chapter 12 The Letter' stays so, '第十二章 重逢' too. ASCII ,:!?() become their full-width forms,
+ * other characters the rule refuses are dropped, spaces are collapsed.
  */
-export function sanitizeTitle(marker: string, name: string): string {
-  const clean = (s: string) =>
-    [...s.replace(/[,:!?]/g, (c) => FULL_WIDTH[c])].filter((ch) => isAllowedText(ch)).join('');
-  const m = clean(marker.replace(/\s+/g, ''));
-  const n = clean(name.trim());
-  return [...(n ? `${m}：${n}` : m)].slice(0, WORKS_LIMITS.chapterTitleMax).join('');
+export function sanitizeTitle(heading: string): string {
+  const mapped = heading.replace(/[,:!?()]/g, (c) => FULL_WIDTH[c]);
+  const refused = new Set(refusedTitleChars(normalizeChapterTitle(mapped), true));
+  const kept = normalizeChapterTitle([...mapped].filter((ch) => !refused.has(ch)).join(''));
+  return normalizeChapterTitle([...kept].slice(0, WORKS_LIMITS.chapterTitleMax).join(''));
 }
 
 /** The heading a line is, if it is one. */
@@ -199,7 +199,7 @@ export function detectHeadings(lines: string[]): Heading[] {
   const headings: Heading[] = [];
   for (let i = 0; i < lines.length; i++) {
     const h = headingOf(lines[i]);
-    if (h) headings.push({ line: i, kind: h.kind, title: sanitizeTitle(h.marker, h.name), consume: true });
+    if (h) headings.push({ line: i, kind: h.kind, title: sanitizeTitle(lines[i]), consume: true });
   }
   const firstAt = headings[0]?.line ?? lines.length;
   if (lines.slice(0, firstAt).some((l) => l.trim())) {

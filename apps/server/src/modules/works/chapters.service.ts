@@ -1,4 +1,4 @@
-import { countWords, PAGINATION, WORKS_ERROR, WORKS_LIMITS } from '@author-centre/shared';
+import { countWords, normalizeChapterTitle, PAGINATION, WORKS_ERROR, WORKS_LIMITS } from '@author-centre/shared';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/database.ts';
@@ -10,7 +10,7 @@ import {
   applyVipKeepingPublished,
   type BookRow,
   type ChapterRow,
-  checkTitle,
+  checkChapterTitle,
   type Executor,
   nextChangeSeq,
   type Owner,
@@ -162,7 +162,7 @@ export class ChaptersService {
   }
 
   async saveVolume(owner: Owner, bookId: number, volumeId: number | null, rawTitle: string) {
-    const title = checkTitle('title', rawTitle, WORKS_LIMITS.volumeTitleMax);
+    const title = checkChapterTitle('title', rawTitle, WORKS_LIMITS.volumeTitleMax);
     return inTransaction(this.#db, async (tx) => {
       const book = await ownedBook(tx, owner, bookId);
       if (book.kind === 'short') {
@@ -328,7 +328,7 @@ export class ChaptersService {
   }
 
   async create(owner: Owner, bookId: number, volumeId: number | null, rawTitle: string) {
-    const title = rawTitle.trim() ? checkTitle('title', rawTitle, WORKS_LIMITS.chapterTitleMax) : '';
+    const title = rawTitle.trim() ? checkChapterTitle('title', rawTitle, WORKS_LIMITS.chapterTitleMax) : '';
     return inTransaction(this.#db, async (tx) => {
       const book = await ownedBook(tx, owner, bookId);
       const volumes = await volumesOf(tx, book.id);
@@ -411,7 +411,7 @@ export class ChaptersService {
       });
     }
     const content = input.content.includes('\r') ? input.content.replace(/\r\n?/g, '\n') : input.content;
-    let title = (input.title ?? '').trim().slice(0, WORKS_LIMITS.chapterTitleMax * 2);
+    let title = normalizeChapterTitle(input.title ?? '').slice(0, WORKS_LIMITS.chapterTitleMax * 2);
     const words = countWords(content);
     const hash = textHash(content);
     const now = Date.now();
@@ -610,7 +610,7 @@ export class ChaptersService {
    * only when the author changed it there.
    */
   async rename(owner: Owner, chapterId: number, rawTitle: string) {
-    const title = checkTitle('title', rawTitle, WORKS_LIMITS.chapterTitleMax);
+    const title = checkChapterTitle('title', rawTitle, WORKS_LIMITS.chapterTitleMax);
     await inTransaction(this.#db, async (tx) => {
       const { chapter } = await ownedChapter(tx, owner, chapterId);
       await tx

@@ -6,6 +6,7 @@ import {
   authorClient,
   createBook,
   createChapter,
+  INTRO,
   prose,
   saveChapter,
   volumesOf,
@@ -59,7 +60,7 @@ describe('volumes', () => {
     ]);
     const badTitle = await client.post('/api/pc/v1/book-chapter/volume-save', {
       book_id: book.book_id,
-      title: '卷 一',
+      title: '卷&一',
     });
     expect(badTitle.body.errors.field).toBe('title');
   });
@@ -165,18 +166,52 @@ describe('chapters and word counts', () => {
     expect(p2.body.data.list.map((c: any) => c.title)).toEqual(['第31章', '第32章', '第33章', '第34章', '第35章']);
   });
 
-  it('checks chapter titles against §5 when created or renamed', async () => {
+  it('checks chapter and volume titles by their reading of §5: spaces and title punctuation allowed, refusals name the character', async () => {
     const { client } = await authorClient(t);
     const book = await createBook(client);
     const bad = await client.post('/api/pc/v1/book-chapter/create', { book_id: book.book_id, title: '第一章 <初见>' });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.title).toBe('仅支持中英文、数字（含罗马数字Ⅰ~Ⅻ）、及，：！？中文标点');
-    const ok = await createChapter(client, book.book_id, '第Ⅻ章：重逢！');
+    expect(bad.body.errors.title).toBe(
+      '不能使用「<」「>」，仅支持中英文、数字（含罗马数字Ⅰ~Ⅻ）、单个空格及，：！？·、—…《》“”‘’（）-',
+    );
+    // The usual form, with a run of spaces collapsed and the ends trimmed.
+    const usual = await createChapter(client, book.book_id, ' 第一章   初入江湖 ');
+    const punct = await createChapter(client, book.book_id, '第二章　《归途》——“再见”（上）');
+    const list = await client.get('/api/pc/v1/book-chapter/list', { book_id: book.book_id });
+    expect(list.body.data.list.map((c: any) => c.title)).toEqual(['第一章 初入江湖', '第二章　《归途》——“再见”（上）']);
+    expect((await detail(client, usual.chapter_id)).title_problem).toBe(false);
     const rename = await client.post('/api/pc/v1/book-chapter/rename', {
-      chapter_id: ok.chapter_id,
+      chapter_id: usual.chapter_id,
       title: 'Chapter 1.',
     });
     expect(rename.body.errors.field).toBe('title');
+    const renamed = await client.post('/api/pc/v1/book-chapter/rename', {
+      chapter_id: punct.chapter_id,
+      title: 'Chapter 12 The Letter',
+    });
+    expect(renamed.body.code, JSON.stringify(renamed.body)).toBe(200);
+    const volume = await client.post('/api/pc/v1/book-chapter/volume-save', {
+      book_id: book.book_id,
+      title: '第二卷 风起·云涌',
+    });
+    expect(volume.body.code, JSON.stringify(volume.body)).toBe(200);
+    client.headers['x-lang'] = 'en-US';
+    const badVolume = await client.post('/api/pc/v1/book-chapter/volume-save', {
+      book_id: book.book_id,
+      title: '第三卷 #1',
+    });
+    delete client.headers['x-lang'];
+    expect(badVolume.body.errors.title).toMatch(/^"#" cannot be used\. Only Chinese/);
+    // Book titles keep §5's own pattern: no spaces.
+    const spacedBook = await client.post('/api/pc/v1/book/save-book-info', {
+      kind: 'novel',
+      title: '夜雨 江湖',
+      category: 'xuanhuan',
+      intro: INTRO,
+      tags: ['热血'],
+    });
+    expect(spacedBook.status).toBe(400);
+    expect(spacedBook.body.errors.title).toBe('不能使用「␣」，仅支持中英文、数字（含罗马数字Ⅰ~Ⅻ）、及，：！？中文标点');
   });
 
   it('sends chapters to the recycle bin and restores them; a published paid chapter cannot be deleted', async () => {

@@ -19,7 +19,15 @@ import {
   splitOversized,
 } from './chapter-division.ts';
 import { insertChapter } from './chapters.service.ts';
-import { applyVip, checkTitle, type Owner, ownedBook, recountBook, volumesOf } from './works.repository.ts';
+import {
+  applyVip,
+  checkChapterTitle,
+  type Owner,
+  ownedBook,
+  recountBook,
+  textHash,
+  volumesOf,
+} from './works.repository.ts';
 
 export const IMPORT_BATCH_JOB = 'works.import-batch';
 /** Chapters created per transaction: progress shows between batches and a restart resumes after the last one. */
@@ -36,6 +44,34 @@ interface ImportPlan {
 const unreadable = (zh: string, en: string) =>
   new AppError(WORKS_ERROR.importUnreadable, { 'zh-CN': zh, 'en-US': en }, { httpStatus: 400 });
 
+/** What a manuscript's .docx may unpack to: a long novel's text is a few tens of MB of XML. */
+export const DOCX_UNPACKED_MAX_BYTES = 200 * 1024 * 1024;
+
+/**
+ * A .docx is a zip: one whose parts would unpack past DOCX_UNPACKED_MAX_BYTES (a zip bomb) is refused from its
+ * directory, before anything is inflated.
+ */
+async function refuseZipBomb(data: Buffer): Promise<void> {
+  let total = 0;
+  try {
+    const zip = await JSZip.loadAsync(data);
+    zip.forEach((_path, entry) => {
+      total += (entry as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0;
+    });
+  } catch {
+    throw unreadable(
+      '无法读取该Word文档，请另存为 .docx 后重试',
+      'This Word document cannot be read; save it as .docx and retry',
+    );
+  }
+  if (total > DOCX_UNPACKED_MAX_BYTES) {
+    throw unreadable(
+      '该Word文档解压后过大，请另存为 .txt 后重试',
+      'This Word document is too large once unpacked; save it as .txt and retry',
+    );
+  }
+}
+
 /**
  * Text of an uploaded manuscript: .docx through mammoth; text files by their byte-order mark,
  * else UTF-8 when the bytes are valid UTF-8, else GB18030 (which covers GBK and GB2312).
@@ -43,6 +79,7 @@ const unreadable = (zh: string, en: string) =>
 export async function decodeManuscript(data: Buffer, fileName: string): Promise<{ text: string; encoding: string }> {
   const isZip = data.length > 4 && data.readUInt32LE(0) === 0x04034b50;
   if (/\.docx$/i.test(fileName) || isZip) {
+    await refuseZipBomb(data);
     try {
       const { value } = await mammoth.extractRawText({ buffer: data });
       return { text: value, encoding: 'docx' };
@@ -91,7 +128,7 @@ function linesOf(session: { id: number; source: string }): string[] {
 /** The one chapter of a file imported without intelligent division: titled after the file. */
 function wholeFile(fileName: string): Heading {
   const name = fileName.replace(/\.[^.]*$/, '');
-  return { line: 0, kind: 'chapter', title: sanitizeTitle(name, '') || '正文', consume: false };
+  return { line: 0, kind: 'chapter', title: sanitizeTitle(name) || '正文', consume: false };
 }
 
 export class ImportExportService {
@@ -128,6 +165,16 @@ export class ImportExportService {
     if (!lines.some((l) => l.trim()))
       throw badInput('file', { 'zh-CN': '文件中没有文字', 'en-US': 'The file has no text' });
     const now = Date.now();
+    const source = lines.join('\n');
+    const sourceHash = textHash(source);
+    const earlier = await this.#db
+      .selectFrom('import_sessions')
+      .select(['id', 'file_name', 'total', 'updated_at'])
+      .where('book_id', '=', book.id)
+      .where('source_hash', '=', sourceHash)
+      .where('status', 'in', ['committing', 'done'])
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     const session = await this.#db
       .insertInto('import_sessions')
       .values({
@@ -136,7 +183,8 @@ export class ImportExportService {
         book_id: book.id,
         file_name: fileName.slice(0, 200),
         encoding,
-        source: lines.join('\n'),
+        source,
+        source_hash: sourceHash,
         status: 'previewed',
         plan: null,
         total: 0,
@@ -161,6 +209,15 @@ export class ImportExportService {
       total_words: countWords(text),
       intelligent_division: intelligent,
       segments: preview(lines, headings),
+      // The same text was already imported into this book: said before any draft is created.
+      duplicate_of: earlier
+        ? {
+            import_id: earlier.id,
+            file_name: earlier.file_name,
+            chapters: earlier.total,
+            imported_at: earlier.updated_at,
+          }
+        : null,
     };
   }
 
@@ -226,9 +283,9 @@ export class ImportExportService {
     const lines = linesOf(session);
     const titled = this.#validHeadings(raw, lines.length).map((h, i) => {
       if (h.kind === 'skip') return { ...h, title: '' };
-      const title = h.title.trim() ? h.title : sanitizeTitle(lines[h.line] ?? '', '');
+      const title = h.title.trim() ? h.title : sanitizeTitle(lines[h.line] ?? '');
       const max = h.kind === 'volume' ? WORKS_LIMITS.volumeTitleMax : WORKS_LIMITS.chapterTitleMax;
-      return { ...h, title: checkTitle(`segments.${i}.title`, title, max) };
+      return { ...h, title: checkChapterTitle(`segments.${i}.title`, title, max) };
     });
     // Never cut: a chapter still longer than the limit (the author merged parts) is split again;
     // never drop: text left under a volume heading becomes a chapter of its own.

@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { breakLongLines } from './chapter-division.ts';
+import { breakLongLines, sanitizeTitle } from './chapter-division.ts';
 import { decodeManuscript } from './import-export.service.ts';
 import { authorClient, createBook, download, prose, upload, volumesOf, writtenChapter } from './works.fixtures.ts';
 
@@ -36,6 +36,14 @@ async function runImport(t: TestApp) {
 }
 
 describe('import', () => {
+  it('keeps headings as written: spaces and title punctuation stay, other characters go', () => {
+    expect(sanitizeTitle('Chapter 12 The Letter')).toBe('Chapter 12 The Letter');
+    expect(sanitizeTitle('　第十二章　 重逢 ')).toBe('第十二章　重逢');
+    expect(sanitizeTitle('第3章 《剑》——归来（上）')).toBe('第3章 《剑》——归来（上）');
+    expect(sanitizeTitle('Chapter 7: Who? (Part 1)')).toBe('Chapter 7： Who？ （Part 1）');
+    expect(sanitizeTitle('第4章 #夜# 【雨】')).toBe('第4章 夜 雨');
+  });
+
   it('reads UTF-8, GB18030 and .docx, detecting the encoding', async () => {
     expect(await decodeManuscript(Buffer.from(MANUSCRIPT, 'utf8'), 'a.txt')).toMatchObject({ encoding: 'utf-8' });
     const gb = await decodeManuscript(iconv.encode(MANUSCRIPT, 'gb18030'), 'a.txt');
@@ -80,12 +88,12 @@ describe('import', () => {
     expect(up.encoding).toBe('gb18030');
     expect(up.segments.map((s: any) => [s.kind, s.title, s.line])).toEqual([
       ['chapter', '前言', 0],
-      ['volume', '第一卷：风起', 2],
-      ['chapter', '第一章：初见', 3],
+      ['volume', '第一卷 风起', 2],
+      ['chapter', '第一章 初见', 3],
       ['chapter', '第2章：重逢', 6],
       ['chapter', '第十二章', 8],
       ['volume', '第二卷', 11],
-      ['chapter', 'Chapter13：TheEnd', 12],
+      ['chapter', 'Chapter 13 The End', 12],
     ]);
     // The author drops the title page, splits 第十二章 in two at its second paragraph and renames.
     const lines = await client.get('/api/pc/v1/book-chapter/upload-lines', {
@@ -108,7 +116,7 @@ describe('import', () => {
     expect(status.body.data).toMatchObject({ status: 'done', total: 5, done: 5, progress: 1 });
     const list = await client.get('/api/pc/v1/book-chapter/list', { book_id: book.book_id });
     expect(list.body.data.list.map((c: any) => [c.title, c.status])).toEqual([
-      ['第一章：初见', 'draft'],
+      ['第一章 初见', 'draft'],
       ['第2章：重逢', 'draft'],
       ['第十二章', 'draft'],
       ['第十三章', 'draft'],
@@ -117,7 +125,7 @@ describe('import', () => {
     expect((await volumesOf(client, book.book_id)).map((v) => v.title)).toEqual([
       '作品相关',
       '第一卷',
-      '第一卷：风起',
+      '第一卷 风起',
       '第二卷',
     ]);
     const first = await client.get('/api/pc/v1/book-chapter/detail', { chapter_id: list.body.data.list[0].chapter_id });
@@ -127,6 +135,32 @@ describe('import', () => {
     expect(twice.status).toBe(400);
     const info = await client.get('/api/pc/v1/book/info', { book_id: book.book_id });
     expect(info.body.data.chapter_count).toBe(5);
+  });
+
+  it('says so when the same file was already imported into the book, before any draft is created', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const other = await createBook(client);
+    const send = (bookId: number, name: string, text = MANUSCRIPT) =>
+      upload(client, '/api/pc/v1/book-chapter/upload', { book_id: bookId, file_name: name }, Buffer.from(text, 'utf8'));
+    const first = (await send(book.book_id, '书.txt')).body.data;
+    expect(first.duplicate_of).toBeNull();
+    const segments = first.segments.map((s: any) => ({
+      line: s.line,
+      kind: s.kind,
+      title: s.title,
+      consume: s.consume,
+    }));
+    await client.post('/api/pc/v1/book-chapter/upload-commit', { import_id: first.import_id, segments });
+    await runImport(t);
+    // Again, under another name and with other line endings: the same text.
+    const again = (await send(book.book_id, '书（副本）.txt', MANUSCRIPT.replace(/\r\n/g, '\n'))).body.data;
+    expect(again.duplicate_of).toMatchObject({ import_id: first.import_id, file_name: '书.txt', chapters: 5 });
+    // Nothing was created by the second upload itself.
+    expect((await client.get('/api/pc/v1/book/info', { book_id: book.book_id })).body.data.chapter_count).toBe(5);
+    // Another book, or a changed text, is no duplicate.
+    expect((await send(other.book_id, '书.txt')).body.data.duplicate_of).toBeNull();
+    expect((await send(book.book_id, '书.txt', `${MANUSCRIPT}\r\n又一段。`)).body.data.duplicate_of).toBeNull();
   });
 
   it('imports a large manuscript in batches, reporting progress between them', async () => {
@@ -188,10 +222,10 @@ describe('import', () => {
     ).body.data;
     expect(up.intelligent_division).toBe(true);
     expect(up.segments.map((s: any) => [s.title, s.split_for_size])).toEqual([
-      ['第一章：长夜', true],
-      ['第一章：长夜之二', true],
-      ['第一章：长夜之三', true],
-      ['第二章：天明', false],
+      ['第一章 长夜', true],
+      ['第一章 长夜之二', true],
+      ['第一章 长夜之三', true],
+      ['第二章 天明', false],
     ]);
     // Each part fits a chapter; the split points are paragraph boundaries.
     expect(up.segments[1].consume).toBe(false);
@@ -203,10 +237,10 @@ describe('import', () => {
       await client.post('/api/pc/v1/book-chapter/upload-preview', { import_id: up.import_id, segments: merged })
     ).body.data;
     expect(again.segments.map((s: any) => s.title)).toEqual([
-      '第一章：长夜',
-      '第一章：长夜之二',
-      '第一章：长夜之三',
-      '第二章：天明',
+      '第一章 长夜',
+      '第一章 长夜之二',
+      '第一章 长夜之三',
+      '第二章 天明',
     ]);
     // Merging the third part into the second: the second is split again and the numbering goes on.
     const intoSecond = headingsOf(up.segments).filter((_: unknown, i: number) => i !== 2);
@@ -214,10 +248,10 @@ describe('import', () => {
       await client.post('/api/pc/v1/book-chapter/upload-preview', { import_id: up.import_id, segments: intoSecond })
     ).body.data;
     expect(renumbered.segments.map((s: any) => [s.title, s.split_for_size])).toEqual([
-      ['第一章：长夜', true],
-      ['第一章：长夜之二', true],
-      ['第一章：长夜之三', true],
-      ['第二章：天明', false],
+      ['第一章 长夜', true],
+      ['第一章 长夜之二', true],
+      ['第一章 长夜之三', true],
+      ['第二章 天明', false],
     ]);
     // Committing the merged division (as an older page would send it) still cuts nothing.
     const commit = await client.post('/api/pc/v1/book-chapter/upload-commit', {
@@ -227,12 +261,7 @@ describe('import', () => {
     expect(commit.body.data).toMatchObject({ status: 'committing', total: 4 });
     await runImport(t);
     const drafts = await draftsOf(book.book_id);
-    expect(drafts.map((d) => d.title)).toEqual([
-      '第一章：长夜',
-      '第一章：长夜之二',
-      '第一章：长夜之三',
-      '第二章：天明',
-    ]);
+    expect(drafts.map((d) => d.title)).toEqual(['第一章 长夜', '第一章 长夜之二', '第一章 长夜之三', '第二章 天明']);
     for (const d of drafts) expect(d.body.length).toBeLessThanOrEqual(WORKS_LIMITS.chapterTextMax);
     expect(
       drafts
@@ -350,15 +379,15 @@ describe('import', () => {
     ).body.data;
     // The foreword is a chapter of the preview the author sees, not text the volume swallows.
     expect(up.segments.map((s: any) => [s.kind, s.title, s.words])).toEqual([
-      ['volume', '第一卷：风起青萍', 0],
+      ['volume', '第一卷 风起青萍', 0],
       ['chapter', '卷首语', 13],
-      ['chapter', '第一章：初见', 6],
-      ['volume', '第二卷：江湖', 0],
-      ['chapter', '第二章：远行', 6],
+      ['chapter', '第一章 初见', 6],
+      ['volume', '第二卷 江湖', 0],
+      ['chapter', '第二章 远行', 6],
     ]);
     // The author merges 第二章 into the volume row above it: its text still becomes a chapter.
     const segments = up.segments
-      .filter((s: any) => s.title !== '第二章：远行')
+      .filter((s: any) => s.title !== '第二章 远行')
       .map((s: any) => ({ line: s.line, kind: s.kind, title: s.title, consume: s.consume }));
     const again = await client.post('/api/pc/v1/book-chapter/upload-preview', { import_id: up.import_id, segments });
     expect(again.body.data.segments.at(-1)).toMatchObject({ kind: 'chapter', title: '卷首语', line: 6 });

@@ -11,9 +11,12 @@ import {
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction, type Tx } from '../../platform/db/database.ts';
 import { AppError, badInput } from '../../platform/http/errors.ts';
-import type { JobRun } from '../../platform/jobs/jobs.ts';
+import type { Language } from '../../platform/http/language.ts';
+import type { JobRecord, JobRun } from '../../platform/jobs/jobs.ts';
+import { type MessageTemplateRef, sendMessage, worded } from '../messages/messages.service.ts';
 import { insertVersion } from './chapters.service.ts';
-import { checkChapter, excludesOf, sensitiveWordIn } from './text-check.ts';
+import { blockedNote, type IdleReason, noteText, PUBLISH_MESSAGE } from './publish-notes.ts';
+import { checkChapter, excludesOf, findingCode, sensitiveWordIn } from './text-check.ts';
 import {
   type ChapterRow,
   type Executor,
@@ -75,8 +78,60 @@ export class PublishingService {
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
-    ctx.jobs.define(PUBLISH_CHAPTER_JOB, (run) => this.#runScheduled(run));
-    ctx.jobs.define(REGULAR_PUBLISH_JOB, (run) => this.#runRegular(run));
+    ctx.jobs.define(PUBLISH_CHAPTER_JOB, (run) => this.#runScheduled(run), {
+      onFailed: ({ job, now }) => this.#scheduledFailed(job, now),
+    });
+    ctx.jobs.define(REGULAR_PUBLISH_JOB, (run) => this.#runRegular(run), {
+      onFailed: ({ job, now }) => this.#regularFailed(job, now),
+    });
+  }
+
+  /**
+   * A scheduled chapter whose job failed for good (an error, not the checks): the schedule is
+   * cleared, so the chapter no longer shows as waiting, and the author is told in the message centre.
+   */
+  async #scheduledFailed(job: JobRecord, now: number) {
+    const { chapterId } = job.payload as { chapterId: number };
+    await inTransaction(this.#db, async (tx) => {
+      const chapter = await tx.selectFrom('chapters').selectAll().where('id', '=', chapterId).executeTakeFirst();
+      if (!chapter || chapter.schedule_job_id !== job.id || chapter.deleted_at !== null) return;
+      if (chapter.status === 'published') return;
+      const book = await tx
+        .selectFrom('books')
+        .select(['title', 'account_id', 'deleted_at'])
+        .where('id', '=', chapter.book_id)
+        .executeTakeFirstOrThrow();
+      if (book.deleted_at !== null) return;
+      await tx
+        .updateTable('chapters')
+        .set({ scheduled_at: null, schedule_job_id: null })
+        .where('id', '=', chapter.id)
+        .execute();
+      const params = { book: book.title, chapter: chapter.title, scheduled_at: job.runAt };
+      const to = { clientId: chapter.client_id, accountId: book.account_id };
+      await this.#tell(tx, to, PUBLISH_MESSAGE.failed, params, chapter, now);
+    });
+  }
+
+  /**
+   * A recurring schedule's firing that failed for good: the author is told, and the next firing is
+   * scheduled (the failed run's own scheduling was rolled back with it), so the schedule goes on.
+   */
+  async #regularFailed(job: JobRecord, now: number) {
+    const { bookId } = job.payload as { bookId: number };
+    await inTransaction(this.#db, async (tx) => {
+      const book = await tx.selectFrom('books').selectAll().where('id', '=', bookId).executeTakeFirst();
+      if (!book || book.deleted_at !== null || book.regular_job_id !== job.id) return;
+      const params = { book: book.title, book_id: book.id, scheduled_at: job.runAt };
+      const to = { clientId: book.client_id, accountId: book.account_id };
+      await this.#tell(tx, to, PUBLISH_MESSAGE.regularFailed, params, null, now);
+      const schedule = book.regular_schedule ? (JSON.parse(book.regular_schedule) as RegularSchedule) : null;
+      const next = schedule?.enabled ? nextOccurrence(schedule, Math.max(now, job.runAt)) : null;
+      const nextId = next
+        ? await this.#ctx.jobs.schedule(tx, { kind: REGULAR_PUBLISH_JOB, runAt: next, payload: { bookId: book.id } })
+        : null;
+      await tx.updateTable('books').set({ regular_job_id: nextId }).where('id', '=', book.id).execute();
+    });
   }
 
   get #db() {
@@ -215,7 +270,16 @@ export class PublishingService {
   ): Promise<boolean> {
     const findings = await checkChapter(tx, await this.#subject(tx, chapter), await excludesOf(tx, accountId), 'zh-CN');
     const blocking = findings.filter((f) => f.severity === 'block');
+    const book = await tx
+      .selectFrom('books')
+      .select('title')
+      .where('id', '=', chapter.book_id)
+      .executeTakeFirstOrThrow();
+    const to = { clientId: chapter.client_id, accountId };
+    const params = { book: book.title, chapter: chapter.title, scheduled_at: opts.scheduledAt };
     if (blocking.length > 0) {
+      // Codes and parameters, worded when read in the reader's language (publish-notes.ts).
+      const note = blockedNote(blocking.map((f) => findingCode(f, chapter.words, chapter.title)));
       await tx
         .updateTable('chapters')
         .set({ scheduled_at: null, schedule_job_id: null })
@@ -233,14 +297,35 @@ export class PublishingService {
           published_at: opts.now,
           late_ms: opts.lateMs,
           outcome: 'blocked',
-          note: blocking.map((f) => f.message).join('；'),
+          note,
           seen: 0,
         })
         .execute();
+      await this.#tell(tx, to, PUBLISH_MESSAGE.blocked, { ...params, note }, chapter, opts.now);
       return false;
     }
     await publishChapter(tx, chapter, opts);
+    if (opts.lateMs) {
+      await this.#tell(tx, to, PUBLISH_MESSAGE.late, { ...params, published_at: opts.now }, chapter, opts.now);
+    }
     return true;
+  }
+
+  /** A scheduled-publishing event in the author's message centre, worded in the reader's language. */
+  async #tell(
+    tx: Tx,
+    to: { clientId: number; accountId: number },
+    key: string,
+    params: MessageTemplateRef['params'],
+    chapter: { book_id: number; id: number } | null,
+    now: number,
+  ) {
+    const template = { key, params };
+    const zh = worded({ title: '', content: '', template: JSON.stringify(template) }, 'zh-CN');
+    const link = chapter
+      ? `/front/book-upload?book_id=${chapter.book_id}&chapter_id=${chapter.id}`
+      : `/front/book-manage/manage?book_id=${params.book_id}`;
+    await sendMessage(this.#ctx, to, { category: 'system', ...zh, link, template }, now, { db: tx });
   }
 
   // ------------------------------------------------------------------------------------------
@@ -383,7 +468,18 @@ export class PublishingService {
           : (await this.#skippedDrafts(tx, book.id, 1)).length > 0
             ? 'only-skipped'
             : 'no-drafts';
-      await recordIdleFiring(tx, book, reason, opts);
+      // One message per run of idle firings: later ones update the unseen notice instead of piling up.
+      if (await recordIdleFiring(tx, book, reason, opts)) {
+        const params = { book: book.title, book_id: book.id, reason, scheduled_at: opts.scheduledAt };
+        await this.#tell(
+          tx,
+          { clientId: book.client_id, accountId: book.account_id },
+          PUBLISH_MESSAGE.idle,
+          params,
+          null,
+          now,
+        );
+      }
     }
     const next = nextOccurrence(schedule, Math.max(now, job.runAt));
     const nextId = next
@@ -397,7 +493,7 @@ export class PublishingService {
    * recurring firings that published nothing (no chapter; `note` says why: no-drafts, only-skipped,
    * all-blocked).
    */
-  async notices(owner: Owner, bookId: number) {
+  async notices(owner: Owner, bookId: number, lang: Language = 'zh-CN') {
     const book = await ownedBook(this.#db, owner, bookId);
     const rows = await this.#db
       .selectFrom('publish_log')
@@ -421,7 +517,7 @@ export class PublishingService {
       .orderBy('publish_log.id', 'desc')
       .limit(50)
       .execute();
-    return rows;
+    return rows.map((r) => ({ ...r, note: noteText(r.outcome, r.note, lang) }));
   }
 
   async markNoticesSeen(owner: Owner, bookId: number) {
@@ -474,9 +570,6 @@ export class PublishingService {
   }
 }
 
-/** Why a recurring firing published nothing (stored as the notice's note; the page words it). */
-type IdleReason = 'no-drafts' | 'only-skipped' | 'all-blocked';
-
 /**
  * Records a recurring firing that published nothing, as a notice without a chapter. While the
  * author has not seen it, later idle firings for the same reason update it instead of piling up.
@@ -486,7 +579,7 @@ async function recordIdleFiring(
   book: { id: number; client_id: number; account_id: number },
   reason: IdleReason,
   opts: { scheduledAt: number; lateMs: number | null; now: number },
-) {
+): Promise<boolean> {
   const open = await tx
     .selectFrom('publish_log')
     .select('id')
@@ -498,7 +591,7 @@ async function recordIdleFiring(
   const times = { scheduled_at: opts.scheduledAt, published_at: opts.now, late_ms: opts.lateMs };
   if (open) {
     await tx.updateTable('publish_log').set(times).where('id', '=', open.id).execute();
-    return;
+    return false;
   }
   await tx
     .insertInto('publish_log')
@@ -514,6 +607,7 @@ async function recordIdleFiring(
       seen: 0,
     })
     .execute();
+  return true;
 }
 
 const alreadyFired = () =>
@@ -525,6 +619,27 @@ const alreadyFired = () =>
     },
     { httpStatus: 409 },
   );
+
+/** What other modules are told when a chapter goes live (growth: badges and levels). */
+export interface ChapterPublished {
+  clientId: number;
+  accountId: number;
+  bookId: number;
+  chapterId: number;
+  /** The chapter's first publication (not a revision). */
+  first: boolean;
+  at: number;
+}
+type PublishedListener = (tx: Executor, event: ChapterPublished) => Promise<void>;
+const publishedListeners = new Set<PublishedListener>();
+
+/**
+ * Subscribes to publications. The listener runs in the publishing transaction, so what it records
+ * stands or falls with the publication; adding the same function twice subscribes it once.
+ */
+export function onChapterPublished(listener: PublishedListener): void {
+  publishedListeners.add(listener);
+}
 
 /**
  * Makes a chapter's working text its live text, in the caller's transaction: totals, words of the
@@ -616,5 +731,14 @@ export async function publishChapter(
     })
     .where('id', '=', chapter.id)
     .execute();
+  const event: ChapterPublished = {
+    clientId: chapter.client_id,
+    accountId: book.account_id,
+    bookId: chapter.book_id,
+    chapterId: chapter.id,
+    first,
+    at: now,
+  };
+  for (const listener of publishedListeners) await listener(tx, event);
   return now;
 }

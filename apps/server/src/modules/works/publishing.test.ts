@@ -1,7 +1,16 @@
-import { parseShanghaiDate, SIGN_HEADER, shanghaiDate, sign, WORKS_ERROR } from '@author-centre/shared';
+import {
+  CHAPTER_TITLE_MESSAGE,
+  parseShanghaiDate,
+  SIGN_HEADER,
+  shanghaiDate,
+  sign,
+  WORKS_ERROR,
+} from '@author-centre/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { beijingMinute } from './publish-notes.ts';
 import { nextOccurrence } from './publishing.service.ts';
+import { findingCode, findingText } from './text-check.ts';
 import {
   authorClient,
   createBook,
@@ -159,6 +168,22 @@ describe('checks before publishing', () => {
     await saveChapter(client, ch.chapter_id, 0, prose(500), { title: '第五章 <坏标题>' });
     const tt = await client.post('/api/pc/v1/book-chapter/draft-publish', { chapter_id: ch.chapter_id, force: true });
     expect(tt.body.data.findings.map((f: any) => f.rule)).toEqual(['title']);
+    // The message names the characters refused, as saving a title does (works.repository.ts).
+    expect(tt.body.data.findings[0].message).toBe(`章节标题不能使用「<」「>」，${CHAPTER_TITLE_MESSAGE['zh-CN']}`);
+    client.headers['x-lang'] = 'en-US';
+    try {
+      const en = await client.post('/api/pc/v1/text-correct/check', { chapter_id: ch.chapter_id });
+      expect(en.body.data.findings[0].message).toBe(
+        `Chapter title: "<" ">" cannot be used. ${CHAPTER_TITLE_MESSAGE['en-US']}`,
+      );
+    } finally {
+      delete client.headers['x-lang'];
+    }
+    // A scheduled firing's note stores them as parameters, worded when read.
+    const code = findingCode({ rule: 'title', severity: 'block', message: '' }, 500, '第五章 <坏标题>');
+    expect(code).toEqual({ rule: 'title', params: { problem: 'chars', chars: '<>' } });
+    expect(findingText(code, 'en-US')).toContain('"<" ">" cannot be used');
+    expect(findingText({ rule: 'title', params: {} }, 'zh-CN')).toContain('章节标题为空或含不支持的字符');
   });
 });
 
@@ -237,6 +262,12 @@ describe('scheduled publishing', () => {
     expect(logs[0]).toMatchObject({ source: 'schedule', late_ms: null, outcome: 'published' });
     const daily = await client.get('/api/pc/v1/book/daily-words', { book_id: book.book_id, from: day, to: day });
     expect(daily.body.data.days).toEqual([{ date: day, words, chapters: 1 }]);
+    // A day that is not a date is refused on its field (it once failed with a 500 computing the range).
+    for (const to of ['2026-13-45', 'today', "' OR 1=1"]) {
+      const bad = await client.get('/api/pc/v1/book/daily-words', { book_id: book.book_id, to });
+      expect(bad.status, to).toBe(400);
+      expect(bad.body.errors.field).toBe('to');
+    }
     expect(day).not.toBe(new Date(at).toISOString().slice(0, 10));
   });
 
@@ -353,6 +384,99 @@ describe('scheduled publishing', () => {
     const notices = (await client.get('/api/pc/v1/book-chapter/publish-notices', { book_id: book.book_id })).body.data;
     expect(notices.list[0]).toMatchObject({ outcome: 'blocked' });
     expect(notices.list[0].note).toContain('出售个人信息');
+  });
+
+  it("stores a stopped or late firing's note as codes, words it in the reader's language and sends it to the message centre", async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const ch = await writtenChapter(client, book.book_id, '第一章 夜雨', prose(600));
+    const late = await writtenChapter(client, book.book_id, '第二章 归途', prose(600, 'l'));
+    const at = Date.now() + 5 * MIN;
+    await client.post('/api/pc/v1/book-chapter/publish-time', { chapter_id: ch.chapterId, publish_at: at });
+    await client.post('/api/pc/v1/book-chapter/publish-time', { chapter_id: late.chapterId, publish_at: at + MIN });
+    const d = await detail(client, ch.chapterId);
+    await saveChapter(client, ch.chapterId, d.revision, `${d.content}\n出售个人信息`, { title: '第一章 夜雨' });
+    await t.app.ctx.jobs.runDue(at + 90 * MIN);
+
+    const row = await t.app.ctx.db
+      .selectFrom('publish_log')
+      .select('note')
+      .where('chapter_id', '=', ch.chapterId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.note!)).toEqual([{ rule: 'sensitive', params: { word: '出售个人信息' } }]);
+
+    client.headers['x-lang'] = 'en-US';
+    try {
+      const notices = (await client.get('/api/pc/v1/book-chapter/publish-notices', { book_id: book.book_id })).body
+        .data;
+      const blocked = notices.list.find((n: any) => n.outcome === 'blocked');
+      expect(blocked.note).toBe('Contains the sensitive word "出售个人信息"; please change it before publishing');
+      expect((await detail(client, ch.chapterId)).last_publish.note).toBe(blocked.note);
+      const en = (await client.get('/api/pc/v1/news/list', { type: 'message' })).body.data.list;
+      expect(en.map((m: any) => m.title).sort()).toEqual([
+        'Published late: "第二章 归途"',
+        'Scheduled publication stopped: "第一章 夜雨"',
+      ]);
+      const stopped = en.find((m: any) => m.title.startsWith('Scheduled'));
+      const opened = (await client.get('/api/pc/v1/news/detail', { type: 'message', id: stopped.id })).body.data;
+      expect(opened.content).toContain(`was due at ${beijingMinute(at)} Beijing time`);
+      expect(opened.content).toContain('Contains the sensitive word "出售个人信息"');
+      expect(opened.link).toBe(`/front/book-upload?book_id=${book.book_id}&chapter_id=${ch.chapterId}`);
+    } finally {
+      delete client.headers['x-lang'];
+    }
+    const zh = (await client.get('/api/pc/v1/news/list', { type: 'message' })).body.data.list;
+    expect(zh.map((m: any) => m.title).sort()).toEqual([
+      '定时发布延迟：「第二章 归途」',
+      '定时发布未执行：「第一章 夜雨」',
+    ]);
+    const lateZh = zh.find((m: any) => m.title.startsWith('定时发布延迟'));
+    expect(lateZh.summary).toContain(`原定北京时间 ${beijingMinute(at + MIN)}发布`);
+  });
+
+  it('tells the author in the message centre, in their language, when a publishing job fails for good', async () => {
+    const { client } = await authorClient(t);
+    const book = await createBook(client);
+    const ch = await writtenChapter(client, book.book_id, '第三章 风起', prose(600));
+    const at = Date.now() + 5 * MIN;
+    await client.post('/api/pc/v1/book-chapter/publish-time', { chapter_id: ch.chapterId, publish_at: at });
+    const { schedule_job_id: jobId } = await t.app.ctx.db
+      .selectFrom('chapters')
+      .select('schedule_job_id')
+      .where('id', '=', ch.chapterId)
+      .executeTakeFirstOrThrow();
+    // An error in the job itself (its text row is gone), on its last attempt.
+    await t.app.ctx.db.updateTable('jobs').set({ max_attempts: 1 }).where('id', '=', jobId!).execute();
+    await t.app.ctx.db.deleteFrom('chapter_texts').where('chapter_id', '=', ch.chapterId).execute();
+    await t.app.ctx.jobs.runDue(at + MIN);
+
+    const job = await t.app.ctx.db
+      .selectFrom('jobs')
+      .select('status')
+      .where('id', '=', jobId!)
+      .executeTakeFirstOrThrow();
+    expect(job.status).toBe('failed');
+    const chapter = await t.app.ctx.db
+      .selectFrom('chapters')
+      .select(['status', 'scheduled_at', 'schedule_job_id'])
+      .where('id', '=', ch.chapterId)
+      .executeTakeFirstOrThrow();
+    expect(chapter).toEqual({ status: 'draft', scheduled_at: null, schedule_job_id: null });
+
+    const zh = (await client.get('/api/pc/v1/news/list', { type: 'message' })).body.data.list;
+    expect(zh.map((m: any) => m.title)).toEqual(['定时发布失败：「第三章 风起」']);
+    const opened = (await client.get('/api/pc/v1/news/detail', { type: 'message', id: zh[0].id })).body.data;
+    expect(opened.content).toContain(`原定北京时间 ${beijingMinute(at)}定时发布，多次尝试后仍发布失败`);
+    expect(opened.link).toBe(`/front/book-upload?book_id=${book.book_id}&chapter_id=${ch.chapterId}`);
+    client.headers['x-lang'] = 'en-US';
+    try {
+      const en = (await client.get('/api/pc/v1/news/list', { type: 'message' })).body.data.list;
+      expect(en.map((m: any) => m.title)).toEqual(['Scheduled publication failed: "第三章 风起"']);
+      const openedEn = (await client.get('/api/pc/v1/news/detail', { type: 'message', id: en[0].id })).body.data;
+      expect(openedEn.content).toContain(`was due at ${beijingMinute(at)} Beijing time, but publishing failed`);
+    } finally {
+      delete client.headers['x-lang'];
+    }
   });
 });
 

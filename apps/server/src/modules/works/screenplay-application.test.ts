@@ -457,6 +457,13 @@ describe('screenplay applications in the console', () => {
         content: expect.stringContaining(`责任编辑的意见：${reason}`),
       }),
     ]);
+    // Read in English, the same message is worded in English (issue 18).
+    client.headers['x-lang'] = 'en-US';
+    const listed = (await client.get('/api/pc/v1/news/list', { type: 'message' })).body.data.list;
+    const opened = (await client.get('/api/pc/v1/news/detail', { type: 'message', id: listed[0].id })).body.data;
+    delete client.headers['x-lang'];
+    expect(listed[0]).toMatchObject({ title: 'Screenplay application not approved' });
+    expect(opened.content).toContain(`Comments from your 责任编辑: ${reason}`);
 
     // A second decision changes nothing and is not audited.
     const again = await callers.admin.post(DECIDE, { application_id: a.application_id, decision: 'approve' });

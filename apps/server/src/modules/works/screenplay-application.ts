@@ -11,9 +11,9 @@ import { listQuery, pageOf, staffOf } from '../../platform/http/console.ts';
 import { ok, okWithRules } from '../../platform/http/envelope.ts';
 import { AppError, badInput, type Localized, notFound } from '../../platform/http/errors.ts';
 import { parseInput } from '../../platform/http/input.ts';
-import { localize } from '../../platform/http/language.ts';
+import { type Language, localize } from '../../platform/http/language.ts';
 import { routeAliases } from '../../platform/http/routes.ts';
-import { sendMessage } from '../messages/messages.service.ts';
+import { type MessageTemplateRef, registerMessageTemplate, sendMessage } from '../messages/messages.service.ts';
 import type { Owner } from './works.repository.ts';
 
 /**
@@ -496,24 +496,28 @@ export class ScreenplayApplicationService {
     return row;
   }
 
-  /** The author's message about the decision, from the brand's editor title (§1). */
+  /**
+   * The author's message about the decision, from the brand's editor title (§1), worded in the
+   * reader's language when read (issue 18: a templated message).
+   */
   async #tellAuthor(row: Row) {
     const brand = this.#ctx.brands.get(row.client_id);
-    const approved = row.status === 'approved';
-    const lines = [
-      approved ? `您的剧本申请「${row.title}」已通过审核。` : `很抱歉，您的剧本申请「${row.title}」未通过审核。`,
-      row.reason ? `${brand.editorTitle}的${approved ? '留言' : '意见'}：${row.reason}` : '',
-      approved ? '' : '您可以根据意见修改后重新提交申请。',
-    ].filter(Boolean);
+    const params = {
+      approved: row.status === 'approved' ? 1 : 0,
+      title: row.title,
+      reason: row.reason ?? '',
+      editor: brand.editorTitle,
+    };
+    const template = { key: SCREENPLAY_REVIEW_MESSAGE, params };
     await sendMessage(
       this.#ctx,
       { clientId: row.client_id, accountId: row.account_id },
       {
         category: 'editor',
-        title: approved ? '剧本申请已通过' : '剧本申请未通过',
-        content: lines.join('\n\n'),
+        ...screenplayReviewWording(params, 'zh-CN'),
         link: SCREENPLAY_APPLICATION_PATH,
         sender: brand.editorTitle,
+        template,
       },
     );
   }
@@ -723,3 +727,35 @@ export async function screenplayApplicationRoutes(app: FastifyInstance): Promise
     },
   );
 }
+
+const SCREENPLAY_REVIEW_MESSAGE = 'works.screenplay-review';
+
+function screenplayReviewWording(p: MessageTemplateRef['params'], lang: Language) {
+  const approved = p.approved === 1;
+  if (lang === 'en-US') {
+    return {
+      title: approved ? 'Screenplay application approved' : 'Screenplay application not approved',
+      content: [
+        approved
+          ? `Your screenplay application "${p.title}" has been approved.`
+          : `We are sorry: your screenplay application "${p.title}" was not approved.`,
+        p.reason ? `${approved ? 'Note' : 'Comments'} from your ${p.editor}: ${p.reason}` : '',
+        approved ? '' : 'You can revise it according to the comments and apply again.',
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+    };
+  }
+  return {
+    title: approved ? '剧本申请已通过' : '剧本申请未通过',
+    content: [
+      approved ? `您的剧本申请「${p.title}」已通过审核。` : `很抱歉，您的剧本申请「${p.title}」未通过审核。`,
+      p.reason ? `${p.editor}的${approved ? '留言' : '意见'}：${p.reason}` : '',
+      approved ? '' : '您可以根据意见修改后重新提交申请。',
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
+  };
+}
+
+registerMessageTemplate(SCREENPLAY_REVIEW_MESSAGE, screenplayReviewWording);

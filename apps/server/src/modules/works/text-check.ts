@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type TextCheckFinding, WORKS_LIMITS } from '@author-centre/shared';
+import {
+  CHAPTER_TITLE_MESSAGE,
+  normalizeChapterTitle,
+  refusedCharsMessage,
+  refusedTitleChars,
+  type TextCheckFinding,
+  type TextCheckRule,
+  WORKS_LIMITS,
+} from '@author-centre/shared';
 import type { Localized } from '../../platform/http/errors.ts';
 import { type Executor, readingOrder, textHash, titleProblem } from './works.repository.ts';
 
@@ -60,12 +68,82 @@ const MESSAGES = {
     'zh-CN': `内容与章节「${t}」大量重复`,
     'en-US': `Much of the text repeats the chapter "${t}"`,
   }),
+  /** A note stored before the refused characters were part of it. */
   title: {
-    'zh-CN': '章节标题为空或含不支持的字符（仅支持中英文、数字（含罗马数字Ⅰ~Ⅻ）、及，：！？中文标点）',
-    'en-US':
-      'The chapter title is empty or has unsupported characters (only Chinese and English letters, digits including Ⅰ~Ⅻ, and ，：！？)',
+    'zh-CN': `章节标题为空或含不支持的字符（${CHAPTER_TITLE_MESSAGE['zh-CN']}）`,
+    'en-US': `The chapter title is empty or has unsupported characters (${CHAPTER_TITLE_MESSAGE['en-US']})`,
   } as Localized,
+  titleEmpty: { 'zh-CN': '章节标题不能为空', 'en-US': 'The chapter title cannot be empty' } as Localized,
+  titleLong: (max: number): Localized => ({
+    'zh-CN': `章节标题最多${max}个字`,
+    'en-US': `The chapter title may have at most ${max} characters`,
+  }),
+  /** Names the characters refused, as saving a title does (works.repository.ts). */
+  titleChars: (chars: string[]): Localized => {
+    const rule = refusedCharsMessage(chars, true);
+    return { 'zh-CN': `章节标题${rule['zh-CN']}`, 'en-US': `Chapter title: ${rule['en-US']}` };
+  },
 };
+
+/** What is wrong with a chapter title, as parameters: empty, too long, or the characters refused. */
+export function titleProblemParams(title: string): Record<string, string | number> {
+  const value = normalizeChapterTitle(title);
+  if (!value) return { problem: 'empty' };
+  if ([...value].length > WORKS_LIMITS.chapterTitleMax) return { problem: 'long', max: WORKS_LIMITS.chapterTitleMax };
+  return { problem: 'chars', chars: refusedTitleChars(value, true).join('') };
+}
+
+function titleText(p: Record<string, string | number>, lang: Lang): string {
+  if (p.problem === 'empty') return MESSAGES.titleEmpty[lang];
+  if (p.problem === 'long') return MESSAGES.titleLong(Number(p.max))[lang];
+  if (p.problem === 'chars' && p.chars) return MESSAGES.titleChars([...String(p.chars)])[lang];
+  return MESSAGES.title[lang];
+}
+
+/**
+ * A finding as stored in a scheduled-publishing note: its rule and parameters, not its wording,
+ * so the note is shown in the language of whoever reads it (issue 18).
+ */
+export interface FindingCode {
+  rule: TextCheckRule;
+  params: Record<string, string | number>;
+}
+
+export function findingCode(f: TextCheckFinding, words: number, title = ''): FindingCode {
+  switch (f.rule) {
+    case 'title':
+      return { rule: f.rule, params: titleProblemParams(title) };
+    case 'sensitive':
+      return { rule: f.rule, params: { word: f.word ?? '' } };
+    case 'typo':
+      return { rule: f.rule, params: { word: f.word ?? '', suggestion: f.suggestion ?? '' } };
+    case 'duplicate':
+      return { rule: f.rule, params: { title: f.chapter_title ?? '', severity: f.severity } };
+    case 'short':
+      return { rule: f.rule, params: { words } };
+    default:
+      return { rule: f.rule, params: {} };
+  }
+}
+
+/** A stored finding worded in `lang`. */
+export function findingText(code: FindingCode, lang: Lang): string {
+  const p = code.params;
+  switch (code.rule) {
+    case 'sensitive':
+      return MESSAGES.sensitive(String(p.word))[lang];
+    case 'typo':
+      return MESSAGES.typo(String(p.word), String(p.suggestion))[lang];
+    case 'duplicate':
+      return (p.severity === 'warn' ? MESSAGES.nearDuplicate : MESSAGES.duplicate)(String(p.title))[lang];
+    case 'short':
+      return MESSAGES.short(Number(p.words))[lang];
+    case 'empty':
+      return MESSAGES.empty[lang];
+    case 'title':
+      return titleText(p, lang);
+  }
+}
 
 function paragraphIndex(lineStarts: number[], offset: number): number {
   let lo = 0;
@@ -95,8 +173,10 @@ export function findWords(
   excludes: ReadonlySet<string>,
   lang: Lang,
   limitPerWord = 20,
+  brandWords: readonly string[] = [],
 ): TextCheckFinding[] {
-  const { sensitive, typos } = wordLists();
+  const { typos } = wordLists();
+  const sensitive = brandWords.length ? [...wordLists().sensitive, ...brandWords] : wordLists().sensitive;
   const lineStarts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineStarts.push(i + 1);
   const findings: TextCheckFinding[] = [];
@@ -149,7 +229,9 @@ export async function checkChapter(
   lang: Lang,
 ): Promise<TextCheckFinding[]> {
   const findings: TextCheckFinding[] = [];
-  if (titleProblem(subject.title)) findings.push({ rule: 'title', severity: 'block', message: MESSAGES.title[lang] });
+  if (titleProblem(subject.title)) {
+    findings.push({ rule: 'title', severity: 'block', message: titleText(titleProblemParams(subject.title), lang) });
+  }
   if (subject.words === 0) {
     findings.push({ rule: 'empty', severity: 'block', message: MESSAGES.empty[lang] });
     return findings;
@@ -178,7 +260,22 @@ export async function checkChapter(
       });
     }
   }
-  findings.push(...findWords(subject.body, excludes, lang));
+  // The brand's own sensitive words (kept in the console, issue 14) join the maintained list.
+  const brandWords = await db
+    .selectFrom('sensitive_words')
+    .innerJoin('chapters', 'chapters.client_id', 'sensitive_words.client_id')
+    .select('sensitive_words.word')
+    .where('chapters.id', '=', subject.chapterId)
+    .execute();
+  findings.push(
+    ...findWords(
+      subject.body,
+      excludes,
+      lang,
+      20,
+      brandWords.map((w) => w.word),
+    ),
+  );
   return findings;
 }
 

@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { isAllowedText, TEXT_PATTERN_MESSAGE, WORKS_ERROR, WORKS_LIMITS } from '@author-centre/shared';
+import {
+  isAllowedChapterTitle,
+  normalizeChapterTitle,
+  refusedCharsMessage,
+  refusedTitleChars,
+  WORKS_ERROR,
+  WORKS_LIMITS,
+} from '@author-centre/shared';
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { AppError, badInput, notFound } from '../../platform/http/errors.ts';
@@ -28,22 +35,37 @@ export function titleKey(title: string): string {
   return title.normalize('NFKC').replace(/\s+/g, '').toLowerCase();
 }
 
-/** §5's text pattern, for book, volume and chapter titles. */
-export function checkTitle(field: string, title: string, max: number): string {
-  const value = title.trim();
+/**
+ * A title checked by its reading of the text rules (decisions.md): a book title by §5's pattern,
+ * a chapter or volume title (`chapter`) also with single spaces and title punctuation, trimmed and
+ * its space runs collapsed. A refusal names the characters refused.
+ */
+function checkedTitle(field: string, title: string, max: number, chapter: boolean): string {
+  const value = chapter ? normalizeChapterTitle(title) : title.trim();
   if (!value) {
     throw badInput(field, { 'zh-CN': '标题不能为空', 'en-US': 'The title cannot be empty' });
   }
   if ([...value].length > max) {
     throw badInput(field, { 'zh-CN': `标题最多${max}个字`, 'en-US': `The title may have at most ${max} characters` });
   }
-  if (!isAllowedText(value)) throw badInput(field, TEXT_PATTERN_MESSAGE);
+  const refused = refusedTitleChars(value, chapter);
+  if (refused.length > 0) throw badInput(field, refusedCharsMessage(refused, chapter));
   return value;
 }
 
+/** A book title: §5's text pattern. */
+export function checkTitle(field: string, title: string, max: number): string {
+  return checkedTitle(field, title, max, false);
+}
+
+/** A chapter or volume title: §5's pattern plus single spaces and title punctuation. */
+export function checkChapterTitle(field: string, title: string, max: number): string {
+  return checkedTitle(field, title, max, true);
+}
+
 export function titleProblem(title: string): boolean {
-  const value = title.trim();
-  return !value || [...value].length > WORKS_LIMITS.chapterTitleMax || !isAllowedText(value);
+  const value = normalizeChapterTitle(title);
+  return [...value].length > WORKS_LIMITS.chapterTitleMax || !isAllowedChapterTitle(value);
 }
 
 const bookNotFound = () =>
@@ -119,6 +141,24 @@ export async function nextChangeSeq(tx: Executor): Promise<number> {
     .returning('value')
     .executeTakeFirstOrThrow();
   return row.value;
+}
+
+/**
+ * Puts a chapter that has been on the reading sites back into their change feed, for a change
+ * outside its text (its illustrations: interactive images, issue 17). Drafts wait for publishing.
+ */
+export async function touchPublishedChapter(tx: Executor, chapterId: number): Promise<void> {
+  const chapter = await tx
+    .selectFrom('chapters')
+    .select('first_published_at')
+    .where('id', '=', chapterId)
+    .executeTakeFirst();
+  if (chapter?.first_published_at == null) return;
+  await tx
+    .updateTable('chapters')
+    .set({ change_seq: await nextChangeSeq(tx) })
+    .where('id', '=', chapterId)
+    .execute();
 }
 
 /** Recounts a book's totals from its chapters (after moves, deletes, restores and imports). */

@@ -13,14 +13,15 @@ import { authOf } from '../../platform/auth/guards.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { parseInput } from '../../platform/http/input.ts';
 import { languageOf, localize } from '../../platform/http/language.ts';
-import { routeAliases } from '../../platform/http/routes.ts';
+import { ReadCache, sendCached } from '../../platform/http/read-cache.ts';
+import { routeAliases, uploadRoute } from '../../platform/http/routes.ts';
 import { type BookSort, BooksService, bookView } from './books.service.ts';
 import { ChaptersService, SaveConflict } from './chapters.service.ts';
 import { ImportExportService } from './import-export.service.ts';
 import { integrationRoutes } from './integration.ts';
 import { worksLegacyRoutes } from './legacy.routes.ts';
+import { withNoteText } from './publish-notes.ts';
 import { PublishChecksFailed, PublishingService } from './publishing.service.ts';
-import { ReadCache } from './read-cache.ts';
 import { StatsService } from './stats.service.ts';
 import { type Owner, ownedBook } from './works.repository.ts';
 
@@ -38,6 +39,11 @@ function once<S extends ZodType>(id: number, build: () => S): S {
 const id = z.coerce.number().int().positive();
 const kind = z.enum(BOOK_KINDS);
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
+/** A Shanghai calendar day as the statistics name it. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00+08:00`)), 'YYYY-MM-DD');
 
 function ownerOf(request: FastifyRequest): Owner {
   const auth = authOf(request);
@@ -258,12 +264,18 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
     return ok(await books.setPayPoint(ownerOf(request), body.book_id, body.chapter_id ?? null));
   });
 
-  routeAliases(app, 'POST', ['/api/pc/v1/book/upload-cover'], author, async (request) => {
-    if (!Buffer.isBuffer(request.body)) {
-      return ok(await books.uploadCover(ownerOf(request), Buffer.alloc(0)));
-    }
-    return ok(await books.uploadCover(ownerOf(request), request.body));
-  });
+  routeAliases(
+    app,
+    'POST',
+    ['/api/pc/v1/book/upload-cover'],
+    uploadRoute(author, 'a JPEG, PNG or WebP cover image'),
+    async (request) => {
+      if (!Buffer.isBuffer(request.body)) {
+        return ok(await books.uploadCover(ownerOf(request), Buffer.alloc(0)));
+      }
+      return ok(await books.uploadCover(ownerOf(request), request.body));
+    },
+  );
 
   routeAliases(app, 'GET', ['/api/pc/v1/book/export'], author, async (request, reply) => {
     const q = parseInput(
@@ -306,8 +318,8 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
       once(13, () =>
         z.object({
           book_id: id.optional(),
-          from: z.string().optional(),
-          to: z.string().optional(),
+          from: day.optional(),
+          to: day.optional(),
           days: z.coerce.number().int().min(1).max(366).default(30),
         }),
       ),
@@ -392,8 +404,7 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
     // Keyed by the parameters as sent: a cached reply is only ever stored after they were validated.
     const raw = request.query as Record<string, string | undefined>;
     const key = `${owner.clientId}:${owner.accountId}:${raw.book_id}:${raw.volume_id ?? ''}:${raw.status ?? ''}:${raw.page ?? ''}:${raw.page_size ?? ''}`;
-    let body = listCache.get(key);
-    if (!body) {
+    return sendCached(listCache, reply, key, () => {
       const q = parseInput(
         once(19, () =>
           z.object({
@@ -407,18 +418,14 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
         request.query,
         request,
       );
-      const generation = ReadCache.generation();
-      const data = await chapters.list(owner, {
+      return chapters.list(owner, {
         bookId: q.book_id,
         volumeId: q.volume_id,
         status: q.status,
         page: q.page,
         pageSize: q.page_size,
       });
-      body = Buffer.from(JSON.stringify(ok(data)));
-      listCache.set(key, body, generation);
-    }
-    return reply.type('application/json; charset=utf-8').send(body);
+    });
   });
 
   routeAliases(
@@ -432,7 +439,7 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
         request.query,
         request,
       );
-      return ok(await chapters.detail(ownerOf(request), q.chapter_id));
+      return ok(withNoteText(await chapters.detail(ownerOf(request), q.chapter_id), languageOf(request)));
     },
   );
 
@@ -443,7 +450,7 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
       request,
     );
     const chapterId = await chapters.create(ownerOf(request), body.book_id, body.volume_id ?? null, body.title);
-    return ok(await chapters.detail(ownerOf(request), chapterId));
+    return ok(withNoteText(await chapters.detail(ownerOf(request), chapterId), languageOf(request)));
   });
 
   const save = (explicit: boolean) =>
@@ -665,7 +672,7 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
         request.query,
         request,
       );
-      const list = await publishing.notices(ownerOf(request), q.book_id);
+      const list = await publishing.notices(ownerOf(request), q.book_id, languageOf(request));
       return ok({ has: list.length > 0, list });
     },
   );
@@ -727,15 +734,21 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
   // ---------------------------------------------------------------------------------------------
   // Import
 
-  routeAliases(app, 'POST', ['/api/pc/v1/book-chapter/upload'], author, async (request) => {
-    const q = parseInput(
-      once(42, () => z.object({ book_id: id, file_name: z.string().min(1).max(255) })),
-      request.query,
-      request,
-    );
-    const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    return ok(await files.upload(ownerOf(request), q.book_id, q.file_name, data));
-  });
+  routeAliases(
+    app,
+    'POST',
+    ['/api/pc/v1/book-chapter/upload'],
+    uploadRoute(author, 'a manuscript: .txt or .docx'),
+    async (request) => {
+      const q = parseInput(
+        once(42, () => z.object({ book_id: id, file_name: z.string().min(1).max(255) })),
+        request.query,
+        request,
+      );
+      const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return ok(await files.upload(ownerOf(request), q.book_id, q.file_name, data));
+    },
+  );
 
   routeAliases(app, 'GET', ['/api/pc/v1/book-chapter/upload-lines'], author, async (request) => {
     const q = parseInput(

@@ -28,6 +28,8 @@ export interface BookTable {
   last_published_at: number | null;
   created_at: number;
   updated_at: number;
+  /** When an approved apply-sale put the book on sale (contracts, 202612110002); null: not on sale. */
+  on_sale_at: number | null;
   deleted_at: number | null;
 }
 
@@ -150,6 +152,8 @@ export interface ImportSessionTable {
   error: string | null;
   created_at: number;
   updated_at: number;
+  /** textHash of the decoded text (issue 18: the same file imported twice is said); null before it was kept. */
+  source_hash: Generated<string | null>;
 }
 
 export interface WorksCounterTable {

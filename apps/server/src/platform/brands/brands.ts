@@ -1,9 +1,17 @@
-import { type BrandSettings, LOCALHOST_CLIENT_ID, MAIN_PLATFORM_CLIENT_ID, SEED_BRANDS } from '@author-centre/shared';
+import {
+  type BrandConfig,
+  type BrandForum,
+  type BrandSettings,
+  LOCALHOST_CLIENT_ID,
+  MAIN_PLATFORM_CLIENT_ID,
+  SEED_BRANDS,
+} from '@author-centre/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/database.ts';
 
 /** How often an instance asks whether any brand changed (on another instance); a change shows within about this. */
 export const BRANDS_RECHECK_MS = 1000;
+const REQUEST_HOSTS_LIMIT = 1000;
 
 /** The settings as stored, with fields added after a brand was stored taken from the seed (or the main platform's). */
 export function storedSettings(row: { client_id: number; settings: string }): BrandSettings {
@@ -12,6 +20,7 @@ export function storedSettings(row: { client_id: number; settings: string }): Br
   settings.intelligent_chapter_division ??= seed.intelligent_chapter_division;
   settings.domains.reading ??= seed.domains.reading;
   settings.editorLinks ??= [];
+  settings.penNameChangeDays ??= seed.penNameChangeDays;
   return settings;
 }
 
@@ -28,11 +37,17 @@ export class Brands {
   #byId = new Map<number, BrandSettings>();
   #byHost = new Map<string, number>();
   #configJson = new Map<number, Buffer>();
+  /** Host names as requests spell them → their brand, filled on use and emptied on every load. */
+  #byRequestHost = new Map<string, BrandSettings>();
   /** The stored state the maps were built from: see `#signatureOf`. */
   #signature = '';
 
-  constructor(db: Db) {
+  readonly #forum: BrandForum;
+
+  /** `forum`: the configured forum, sent with every brand's config so its forum links lead there. */
+  constructor(db: Db, forum: BrandForum = { provider: 'embedded', url: null }) {
     this.#db = db;
+    this.#forum = forum;
   }
 
   /** Inserts the seed settings of brands that do not exist yet; never overwrites edited ones. */
@@ -62,8 +77,12 @@ export class Brands {
     byHost.set('127.0.0.1', LOCALHOST_CLIENT_ID);
     this.#byId = byId;
     this.#byHost = byHost;
+    this.#byRequestHost = new Map();
     this.#configJson = new Map(
-      [...byId].map(([id, settings]) => [id, Buffer.from(JSON.stringify({ code: 200, data: settings }))]),
+      [...byId].map(([id, settings]) => [
+        id,
+        Buffer.from(JSON.stringify({ code: 200, data: { ...settings, forum: this.#forum } satisfies BrandConfig })),
+      ]),
     );
     this.#signature = Brands.#signatureOf(
       rows.length,
@@ -134,10 +153,19 @@ export class Brands {
     return [...this.#byId.values()];
   }
 
-  /** The brand of a host name (no port); unknown hosts get the main platform. */
+  /**
+   * The brand of a host name (no port); unknown hosts get the main platform. Remembered per host name
+   * as sent (bounded: any client can send any Host), so a request costs one map lookup.
+   */
   resolve(hostname: string): BrandSettings {
-    const host = hostname.toLowerCase().replace(/\.$/, '');
-    return this.get(this.#byHost.get(host) ?? MAIN_PLATFORM_CLIENT_ID);
+    let brand = this.#byRequestHost.get(hostname);
+    if (!brand) {
+      const host = hostname.toLowerCase().replace(/\.$/, '');
+      brand = this.get(this.#byHost.get(host) ?? MAIN_PLATFORM_CLIENT_ID);
+      if (this.#byRequestHost.size >= REQUEST_HOSTS_LIMIT) this.#byRequestHost.clear();
+      this.#byRequestHost.set(hostname, brand);
+    }
+    return brand;
   }
 
   /**

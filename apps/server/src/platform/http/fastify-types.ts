@@ -1,12 +1,16 @@
 import type { BrandSettings } from '@author-centre/shared';
+import type { ZodType } from 'zod';
 import type { AuthRequirement } from '../auth/guards.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { AppContext } from '../context.ts';
 import type { RequestKey } from './request-keys.ts';
+import type { RouteEntry, RouteRegistry } from './route-registry.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Every route of this app with its paths, auth level and input schemas (route-registry.ts). */
+    routeRegistry: RouteRegistry;
   }
   interface FastifyRequest {
     /** The brand of the request's host (resolved on first read). */
@@ -29,5 +33,14 @@ declare module 'fastify' {
      * every other console write must call recordAudit, or it is reported (and refused in tests).
      */
     audit?: boolean;
+    /**
+     * Input schemas known before the first call (the route registry learns the others from `parseInput`):
+     * for a route whose handler parses its input only after other checks.
+     */
+    input?: Partial<Record<'params' | 'query' | 'body', ZodType>>;
+    /** A route whose body is raw bytes (an upload) says why it has no body schema. */
+    rawBody?: string;
+    /** Set by the route registry: this route's entry. */
+    routeEntry?: RouteEntry;
   }
 }

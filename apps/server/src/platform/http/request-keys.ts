@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 
 export interface RequestKey {
@@ -6,6 +6,8 @@ export interface RequestKey {
   clientId: number;
   secret: string;
   expiresAt: number;
+  /** The secret as an HMAC key, made once per key: a string key is converted on every signature check otherwise. */
+  hmacKey: KeyObject;
 }
 
 /** How long a secret from the encryption-info call signs requests before the client must refresh it. */
@@ -25,11 +27,13 @@ export class RequestKeys {
   }
 
   async issue(clientId: number, now = Date.now()): Promise<RequestKey> {
+    const secret = randomBytes(16).toString('hex');
     const key: RequestKey = {
       id: randomBytes(18).toString('base64url'),
       clientId,
-      secret: randomBytes(16).toString('hex'),
+      secret,
       expiresAt: now + REQUEST_KEY_LIFETIME_MS,
+      hmacKey: createSecretKey(secret, 'utf8'),
     };
     await this.#db
       .insertInto('request_keys')
@@ -49,7 +53,13 @@ export class RequestKeys {
   async #load(id: string, now: number): Promise<RequestKey | null> {
     const row = await this.#db.selectFrom('request_keys').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return null;
-    const key = { id: row.id, clientId: row.client_id, secret: row.secret, expiresAt: row.expires_at };
+    const key: RequestKey = {
+      id: row.id,
+      clientId: row.client_id,
+      secret: row.secret,
+      expiresAt: row.expires_at,
+      hmacKey: createSecretKey(row.secret, 'utf8'),
+    };
     this.#remember(key);
     return key.expiresAt > now ? key : null;
   }

@@ -13,3 +13,11 @@ export function routeAliases(
 ): void {
   for (const url of paths) app.route({ method, url, ...options, handler });
 }
+
+/**
+ * The options of a route whose body is raw bytes (an upload, §7 'upload' body type): `what` says what the bytes
+ * are, for the API reference, where a JSON route shows its body schema instead.
+ */
+export function uploadRoute(options: RouteShorthandOptions, what: string): RouteShorthandOptions {
+  return { ...options, config: { ...options.config, rawBody: what } };
+}

@@ -30,7 +30,9 @@ function checkSignature(request: FastifyRequest, key: RequestKey | null, now: nu
       'en-US': 'The request key has expired; please reload',
     });
   }
-  const path = request.url.split('?')[0];
+  const url = request.url;
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const query = (request.query ?? {}) as Record<string, unknown>;
   const isJsonBody = request.rawBody !== undefined;
   let t: unknown;
@@ -49,9 +51,9 @@ function checkSignature(request: FastifyRequest, key: RequestKey | null, now: nu
   if (!Number.isFinite(timestamp) || Math.abs(now - timestamp) > SIGNATURE_MAX_SKEW_MS) {
     throw signatureInvalid({ 'zh-CN': '请求已过期，请重试', 'en-US': 'The request is stale; please retry' });
   }
-  // The same HMAC-MD5 as the shared `sign` the browser uses, computed natively on the hot path.
-  // Fed in parts: joining a large body into one signing string would copy it first.
-  const expected = createHmac('md5', key.secret)
+  // The same HMAC-MD5 as the shared `sign` the browser uses, computed natively on the hot path with the
+  // key's KeyObject (made once per key). Fed in parts: joining a large body into one signing string would copy it.
+  const expected = createHmac('md5', key.hmacKey)
     .update(`${request.method.toUpperCase()}\n${path}\n`)
     .update(payload)
     .update(`\n${String(t)}`)

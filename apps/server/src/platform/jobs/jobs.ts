@@ -26,9 +26,13 @@ export interface JobRun {
 
 export type JobHandler = (run: JobRun) => Promise<void>;
 
+/** A job that failed its last attempt: what its kind does then (tell someone), outside its transaction. */
+export type JobFailedHandler = (failure: { job: JobRecord; error: string; now: number }) => Promise<void>;
+
 interface Definition {
   handler: JobHandler;
   maxAttempts: number;
+  onFailed?: JobFailedHandler;
 }
 
 export interface JobsOptions {
@@ -77,8 +81,8 @@ export class Jobs {
   }
 
   /** Registers what a kind of job does. Every instance that may run jobs must define the same kinds. */
-  define(kind: string, handler: JobHandler, options: { maxAttempts?: number } = {}): void {
-    this.#defs.set(kind, { handler, maxAttempts: options.maxAttempts ?? 5 });
+  define(kind: string, handler: JobHandler, options: { maxAttempts?: number; onFailed?: JobFailedHandler } = {}): void {
+    this.#defs.set(kind, { handler, maxAttempts: options.maxAttempts ?? 5, onFailed: options.onFailed });
   }
 
   /**
@@ -249,19 +253,28 @@ export class Jobs {
       const finalAttempt = job.attempts >= job.maxAttempts;
       const retryAt = Date.now() + Math.min(60 * 60_000, 5000 * 2 ** (job.attempts - 1));
       this.#log.error({ job: job.id, kind: job.kind, err: error }, finalAttempt ? 'job failed' : 'job will retry');
-      await this.#db
+      const lastError = String((error as Error)?.message ?? error).slice(0, 2000);
+      const marked = await this.#db
         .updateTable('jobs')
         .set({
           status: finalAttempt ? 'failed' : 'pending',
           ...(finalAttempt ? { dedupe_key: null, finished_at: Date.now() } : { run_at: retryAt }),
           locked_by: null,
           locked_until: 0,
-          last_error: String((error as Error)?.message ?? error).slice(0, 2000),
+          last_error: lastError,
           updated_at: Date.now(),
         })
         .where('id', '=', job.id)
         .where('locked_by', '=', this.workerId)
-        .execute();
+        .executeTakeFirst();
+      // Failed for good (and marked so by us, not by an instance that took the lease over): the
+      // kind's own reaction, e.g. telling the author; its failure is logged, never retried.
+      if (finalAttempt && marked.numUpdatedRows === 1n && def?.onFailed) {
+        const { maxAttempts: _, ...record } = job;
+        await def
+          .onFailed({ job: record, error: lastError, now: Date.now() })
+          .catch((err) => this.#log.error({ job: job.id, kind: job.kind, err }, 'job failure handler failed'));
+      }
     }
   }
 

@@ -8,23 +8,30 @@ import { useLoginStatus } from '../../platform/session.ts';
 import { useStoredUser } from '../../platform/stored-user.ts';
 import { lazyAntd } from '../antd-lazy.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
-import { BrandLink, externalUrl } from './links.tsx';
+import { BrandLink, useForumLinks } from './links.tsx';
 
 // What only a logged-in author sees is downloaded once someone is logged in: the sign-in pages do
 // without the dropdown menu and the badge.
 const HeaderAccount = lazyAntd(() => import('../../features/auth/HeaderAccount.tsx'), 'HeaderAccount');
 const HeaderMessageLink = lazyAntd(() => import('./HeaderMessageLink.tsx'), 'HeaderMessageLink');
+const HeaderCommentLink = lazyAntd(() => import('./HeaderMessageLink.tsx'), 'HeaderCommentLink');
 
 /**
- * Header (§2): logo and platform name; right modules bbs, signing policy, message, pen name, login.
+ * Header (§2): logo and platform name; right modules bbs, signing policy, the writing camp (brands with
+ * its permission, logged in), message, unread comments (GET_COMMENT_MSG_NUM), pen name, login.
  * The pen name comes from the stored user when it belongs to the logged-in account; otherwise a
  * placeholder built from login-status.
  */
+/** The writing camp's entry (§2: the menu item is shown only with the layout permission 'writing-camp'). */
+const WRITING_CAMP_PERMISSION = 'writing-camp';
+const WRITING_CAMP_PATH = '/front/writing-camp/graduation-progress';
+
 const userSlot = <span className="ac-header__user-slot" aria-hidden />;
 
 export function AppHeader() {
   const { t } = useTranslation();
   const brand = useBrand();
+  const forum = useForumLinks();
   const location = useLocation();
   const status = useLoginStatus();
   const storedUser = useStoredUser();
@@ -44,17 +51,25 @@ export function AppHeader() {
           <span>{brand.platformName}</span>
         </Link>
         <nav className="ac-header__nav" aria-label={t('header.nav')}>
-          <a href={externalUrl(brand.domains.bbs)} target="_blank" rel="noopener noreferrer">
-            {t('header.bbs')}
-          </a>
+          <BrandLink url={forum.home}>{t('header.bbs')}</BrandLink>
           {brand.signingPolicyLinks.map((link) => (
             <BrandLink key={link.url} url={link.url}>
               {link.label}
             </BrandLink>
           ))}
+          {loggedIn && brand.permissions.includes(WRITING_CAMP_PERMISSION) && (
+            <Link to={WRITING_CAMP_PATH} data-testid="header-writing-camp">
+              {t('header.writingCamp')}
+            </Link>
+          )}
           {loggedIn && (
             <Suspense fallback={null}>
               <HeaderMessageLink count={unread.data?.total ?? user?.message_count ?? 0} />
+            </Suspense>
+          )}
+          {loggedIn && (
+            <Suspense fallback={null}>
+              <HeaderCommentLink />
             </Suspense>
           )}
           {status.isPending ? (

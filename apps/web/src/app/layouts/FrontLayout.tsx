@@ -3,6 +3,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AiAssistantMount } from '../../features/ai-assistant/AiAssistantMount.tsx';
+import { AgreementPrompt } from '../../features/public-pages/AgreementPrompt.tsx';
 import { useBrand } from '../../platform/brand.tsx';
 import { GlobalPopups } from '../../popups/GlobalPopups.tsx';
 import { RouteGuard } from '../RouteGuard.tsx';
@@ -48,6 +49,7 @@ export function FrontLayout() {
       <AppFooter />
       <RightToolbar />
       <GlobalPopups />
+      <AgreementPrompt />
       <AiAssistantMount />
     </div>
   );

@@ -3,6 +3,9 @@ import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+// One chunk for both header links: the comment link adds no request of its own before the message link shows.
+export { HeaderCommentLink } from './HeaderCommentLink.tsx';
+
 /** The header's message link with the unread count (§2), shown to a logged-in author. */
 export function HeaderMessageLink({ count }: { count: number }) {
   const { t } = useTranslation();

@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import '../../components/plain/plain.css';
-import { useBrand } from '../../platform/brand.tsx';
-import { externalUrl, feedbackUrl } from './links.tsx';
+import { BrandLink, useForumLinks } from './links.tsx';
 
 const HELP_CENTRE_PATH = '/front/help-center/home';
 /** Back-to-top shows once the page is scrolled this far (antd's FloatButton.BackTop visibilityHeight). */
@@ -27,11 +26,9 @@ function useScrolledPast(px: number): boolean {
  */
 export function RightToolbar() {
   const { t } = useTranslation();
-  const brand = useBrand();
   const navigate = useNavigate();
   const showBackTop = useScrolledPast(BACK_TOP_AFTER_PX);
-  const feedback =
-    brand.footerLinks.find((link) => /\/category\/8\/?$/.test(link.url))?.url ?? feedbackUrl(brand.domains.bbs);
+  const feedback = useForumLinks().feedback;
 
   return (
     <div className="ac-float-group ac-right-toolbar">
@@ -48,16 +45,9 @@ export function RightToolbar() {
       >
         <QuestionCircleOutlined aria-hidden />
       </a>
-      <a
-        className="ac-float-btn"
-        href={externalUrl(feedback)}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={t('rightBar.feedback')}
-        data-tip={t('rightBar.feedback')}
-      >
+      <BrandLink className="ac-float-btn" url={feedback} label={t('rightBar.feedback')}>
         <CommentOutlined aria-hidden />
-      </a>
+      </BrandLink>
       {showBackTop && (
         <button
           type="button"

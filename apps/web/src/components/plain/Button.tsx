@@ -7,21 +7,19 @@ export interface PlainButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEl
   size?: 'small' | 'middle' | 'large';
   block?: boolean;
   loading?: boolean;
-  /** As antd: two Chinese characters get a space between them (重 试) unless this is false. */
-  autoInsertSpace?: boolean;
   children?: ReactNode;
 }
 
-const TWO_CJK = /^[\u4E00-\u9FA5]{2}$/;
-
-/** antd's Button look (components/plain/plain.css) without antd; a loading button ignores clicks. */
+/**
+ * antd's Button look (components/plain/plain.css) without antd; a loading button ignores clicks.
+ * Two Chinese characters are not spaced out ('重试'), as AntdScope sets for antd's buttons.
+ */
 export function PlainButton({
   type = 'default',
   htmlType = 'button',
   size = 'middle',
   block,
   loading,
-  autoInsertSpace = true,
   className,
   children,
   disabled,
@@ -39,8 +37,6 @@ export function PlainButton({
   ]
     .filter(Boolean)
     .join(' ');
-  const text =
-    autoInsertSpace && typeof children === 'string' && TWO_CJK.test(children) ? children.split('').join(' ') : children;
   return (
     <button
       {...rest}
@@ -51,7 +47,7 @@ export function PlainButton({
       onClick={loading ? (e) => e.preventDefault() : onClick}
     >
       {loading && <span className="ac-btn__spin" aria-hidden />}
-      <span>{text}</span>
+      <span>{children}</span>
     </button>
   );
 }

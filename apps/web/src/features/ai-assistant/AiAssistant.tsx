@@ -1,6 +1,7 @@
+import { forumLinks } from '@author-centre/shared/brands';
 import { AI_ASSISTANT, STORAGE_KEYS } from '@author-centre/shared/constants';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useBrand } from '../../platform/brand.tsx';
@@ -8,7 +9,6 @@ import { toast } from '../../platform/notify.ts';
 import { useLoginStatus } from '../../platform/session.ts';
 import { readItem, subscribeItem, writeItem } from '../../platform/storage.ts';
 import { AI_PERMISSION } from './AiAssistantMount.tsx';
-import { AiDrawer } from './AiDrawer.tsx';
 import { AiReopenTab, AiWidget } from './AiWidget.tsx';
 import { fetchAiConfig } from './ai-api.ts';
 import { AI_ASK_EVENT } from './ask.ts';
@@ -23,13 +23,6 @@ const OPEN_KEY = STORAGE_KEYS.aiAssistantOpen;
 const subscribeOpen = (onChange: () => void) => subscribeItem(OPEN_KEY, onChange);
 /** Starts open unless the stored flag is '0' (§4). */
 const readOpen = () => readItem(OPEN_KEY) !== AI_ASSISTANT.hiddenFlag;
-
-function feedbackUrlOf(brand: ReturnType<typeof useBrand>): string {
-  const link = brand.footerLinks.find((l) => /\/category\/8\/?$/.test(l.url))?.url;
-  if (link) return link;
-  const bbs = /^https?:\/\//.test(brand.domains.bbs) ? brand.domains.bbs : `https://${brand.domains.bbs}`;
-  return `${bbs.replace(/\/+$/, '')}/category/8`;
-}
 
 /**
  * The AI assistant of §2 and §4, mounted once in the front layout: for a logged-in author with
@@ -54,16 +47,22 @@ export default function AiAssistant() {
       accountId={accountId}
       questions={config.data.ai_assistant_questions}
       stream={config.data.stream === 1}
-      feedbackUrl={feedbackUrlOf(brand)}
+      feedbackUrl={forumLinks(brand.forum).feedback}
     />
   );
 }
+
+/** The chat drawer (antd's Drawer, Input, Tooltip) downloads the first time it opens, not with every page (issue 19). */
+const AiDrawer = lazy(() => import('./AiDrawer.tsx').then((m) => ({ default: m.AiDrawer })));
 
 function AiAssistantFor(props: { accountId: number; questions: string[]; stream: boolean; feedbackUrl: string }) {
   const { t } = useTranslation(AI_NS);
   const { pathname } = useLocation();
   const shown = useSyncExternalStore(subscribeOpen, readOpen, () => true);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Once opened, the drawer stays mounted: it closes with its animation and keeps the conversation's scroll.
+  const [drawerMounted, setDrawerMounted] = useState(false);
+  if (drawerOpen && !drawerMounted) setDrawerMounted(true);
   const chat = useAiChat(props.accountId, { stream: props.stream });
   const hiddenHere = AI_DISAPPEAR_PATHS.includes(pathname.replace(/\/+$/, ''));
 
@@ -113,14 +112,18 @@ function AiAssistantFor(props: { accountId: number; questions: string[]; stream:
       ) : (
         <AiReopenTab onReopen={() => writeItem(OPEN_KEY, '1')} />
       )}
-      <AiDrawer
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        chat={chat}
-        questions={props.questions}
-        feedbackUrl={props.feedbackUrl}
-        onAsk={askInside}
-      />
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <AiDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            chat={chat}
+            questions={props.questions}
+            feedbackUrl={props.feedbackUrl}
+            onAsk={askInside}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -146,7 +146,7 @@ export function CompleteInfoDialog({
           </Form.Item>
           <div className="ac-dialog-actions" style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
             <Button onClick={onClose}>{t('completeInfo.later')}</Button>
-            <Button type="primary" htmlType="submit" loading={busy} autoInsertSpace={false}>
+            <Button type="primary" htmlType="submit" loading={busy}>
               {t('completeInfo.submit')}
             </Button>
           </div>

@@ -1,18 +1,32 @@
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  CommentOutlined,
+  DownOutlined,
+  FileProtectOutlined,
+  LogoutOutlined,
+  MobileOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Dropdown } from 'antd';
+import { Badge, Dropdown } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../platform/notify.ts';
 import { type StoredUser, writeStoredUser } from '../../platform/stored-user.ts';
+import { HOME_MODELS_PATH, HOME_MODELS_QUERY_KEY } from '../../popups/api.ts';
 import { fetchProfile, logout, PROFILE_QUERY_KEY } from './auth-api.ts';
+import { CompleteInfoDialog } from './CompleteInfoDialog.tsx';
 import { AUTH_NS } from './i18n.ts';
+import { PenNameBindDialog } from './PenNameBindDialog.tsx';
 import './auth.css';
+import type { HomeModelList } from '@author-centre/shared/home-api';
+import { apiGet } from '../../platform/api.ts';
 
 /**
  * The header's pen name (§2 right modules) with the personal-information link and logout (§4). It
  * loads the profile while logged in and keeps the stored user (§9) as the first-paint cache.
+ * While the pen names still share a phone, or this one has none, the menu keeps a quiet reminder
+ * (a dot and an item opening the same dialog as the pop), so a pop put off is not a lost action.
  */
 export function HeaderAccount({ accountId, cached }: { accountId: number | null; cached: StoredUser | null }) {
   const { t } = useTranslation(AUTH_NS);
@@ -21,6 +35,22 @@ export function HeaderAccount({ accountId, cached }: { accountId: number | null;
   const [leaving, setLeaving] = useState(false);
   const profile = useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: fetchProfile, staleTime: 60_000 });
   const user = profile.data?.user;
+  const models = useQuery({
+    queryKey: HOME_MODELS_QUERY_KEY,
+    queryFn: ({ signal }) => apiGet<HomeModelList>(HOME_MODELS_PATH, undefined, { signal, silent: true }),
+    staleTime: 60_000,
+  });
+  const reminder: 'bind' | 'complete' | null = models.data?.account_split_model.length
+    ? 'bind'
+    : user?.is_phone_bind === 0
+      ? 'complete'
+      : null;
+  const [dialog, setDialog] = useState<'bind' | 'complete' | null>(null);
+  const closeDialog = () => {
+    setDialog(null);
+    void profile.refetch();
+    void models.refetch();
+  };
 
   useEffect(() => {
     if (user) writeStoredUser(user);
@@ -41,24 +71,50 @@ export function HeaderAccount({ accountId, cached }: { accountId: number | null;
   };
 
   return (
-    <Dropdown
-      trigger={['click', 'hover']}
-      menu={{
-        items: [
-          { key: 'profile', icon: <UserOutlined />, label: t('header.profile') },
-          { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), disabled: leaving },
-        ],
-        onClick: ({ key }) => {
-          if (key === 'profile') navigate('/front/personal-information');
-          else void signOut();
-        },
-      }}
-    >
-      <button type="button" className="ac-header__pen-name ac-header__account" data-testid="header-pen-name">
-        <UserOutlined aria-hidden />
-        <span>{penName || tc('header.penNamePlaceholder', { id: accountId ?? '' })}</span>
-        <DownOutlined aria-hidden style={{ fontSize: 10 }} />
-      </button>
-    </Dropdown>
+    <>
+      <Dropdown
+        trigger={['click', 'hover']}
+        menu={{
+          items: [
+            ...(reminder
+              ? [
+                  {
+                    key: reminder,
+                    icon: <MobileOutlined />,
+                    label: (
+                      <span data-testid="header-reminder">
+                        {t(reminder === 'bind' ? 'header.remindBind' : 'header.remindComplete')}{' '}
+                        <Badge status="error" />
+                      </span>
+                    ),
+                  },
+                ]
+              : []),
+            { key: 'profile', icon: <UserOutlined />, label: t('header.profile') },
+            // The author's forum posts, one click away (issue 16).
+            { key: 'posts', icon: <CommentOutlined />, label: t('header.myPosts') },
+            { key: 'contracts', icon: <FileProtectOutlined />, label: t('header.myContract') },
+            { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), disabled: leaving },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'profile') navigate('/front/personal-information');
+            else if (key === 'posts') navigate('/front/my-post');
+            else if (key === 'contracts') navigate('/front/my-contract');
+            else if (key === 'bind' || key === 'complete') setDialog(key);
+            else void signOut();
+          },
+        }}
+      >
+        <button type="button" className="ac-header__pen-name ac-header__account" data-testid="header-pen-name">
+          <UserOutlined aria-hidden />
+          <Badge dot={reminder !== null} offset={[4, 0]}>
+            <span>{penName || tc('header.penNamePlaceholder', { id: accountId ?? '' })}</span>
+          </Badge>
+          <DownOutlined aria-hidden style={{ fontSize: 10 }} />
+        </button>
+      </Dropdown>
+      {dialog === 'bind' && <PenNameBindDialog open onClose={closeDialog} />}
+      {dialog === 'complete' && <CompleteInfoDialog open onClose={closeDialog} />}
+    </>
   );
 }

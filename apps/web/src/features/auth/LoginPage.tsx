@@ -9,7 +9,7 @@ import { PlainInput, PlainPassword } from '../../components/plain/Input.tsx';
 import { PlainTabs } from '../../components/plain/Tabs.tsx';
 import { VerifyCodeButton } from '../../components/VerifyCodeButton.tsx';
 import { apiPost } from '../../platform/api.ts';
-import { afterLoginUrl } from '../../platform/login-redirect.ts';
+import { goAfterLogin } from '../../platform/login-redirect.ts';
 import { AUTH_PATHS, afterSignIn, type LoginReply, showFormError, withFreshSecret } from './auth-api.ts';
 import { codeRules, digitsOnly, phoneRules } from './form-rules.ts';
 import { AUTH_NS } from './i18n.ts';
@@ -26,7 +26,7 @@ export function useLoginFinish() {
   const finish = async () => {
     setChoice(null);
     await afterSignIn();
-    navigate(afterLoginUrl(location.search), { replace: true });
+    goAfterLogin(location.search, navigate);
   };
   const handle = async (reply: LoginReply) => {
     if (reply.need_choose === 1) setChoice(reply);
@@ -88,7 +88,7 @@ function CodeLoginForm({ onReply }: { onReply: (reply: LoginReply) => Promise<vo
           />
         </div>
       </PlainField>
-      <PlainButton type="primary" htmlType="submit" block size="large" loading={busy} autoInsertSpace={false}>
+      <PlainButton type="primary" htmlType="submit" block size="large" loading={busy}>
         {t('login.submit')}
       </PlainButton>
     </form>
@@ -143,7 +143,7 @@ function PasswordLoginForm({ onReply }: { onReply: (reply: LoginReply) => Promis
           maxLength={256}
         />
       </PlainField>
-      <PlainButton type="primary" htmlType="submit" block size="large" loading={busy} autoInsertSpace={false}>
+      <PlainButton type="primary" htmlType="submit" block size="large" loading={busy}>
         {t('login.submit')}
       </PlainButton>
     </form>

@@ -342,7 +342,7 @@ export function PenNameBindDialog({
           </Form>
           <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
             <Button onClick={onClose}>{t('bind.cancel')}</Button>
-            <Button type="primary" htmlType="submit" disabled={!allValid} loading={busy} autoInsertSpace={false}>
+            <Button type="primary" htmlType="submit" disabled={!allValid} loading={busy}>
               {t('bind.submit')}
             </Button>
           </div>

@@ -101,7 +101,7 @@ export default function RegisterPage() {
             </Link>
           </Checkbox>
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={busy} autoInsertSpace={false}>
+        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
           {t('register.submit')}
         </Button>
       </Form>

@@ -93,7 +93,7 @@ export default function ResetPasswordPage() {
             maxLength={128}
           />
         </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={busy} autoInsertSpace={false}>
+        <Button type="primary" htmlType="submit" block size="large" loading={busy}>
           {t('reset.submit')}
         </Button>
       </Form>

@@ -83,6 +83,10 @@ const zhCN = {
   },
   header: {
     profile: '个人信息',
+    remindBind: '为笔名绑定手机号',
+    remindComplete: '完善作者信息',
+    myPosts: '我的帖子',
+    myContract: '我的合同',
     logout: '退出登录',
     loggedOut: '已退出登录',
   },
@@ -210,6 +214,10 @@ const enUS: typeof zhCN = {
   },
   header: {
     profile: 'Personal information',
+    remindBind: 'Bind phones to your pen names',
+    remindComplete: 'Complete author information',
+    myPosts: 'My posts',
+    myContract: 'My contracts',
     logout: 'Log out',
     loggedOut: 'Logged out',
   },

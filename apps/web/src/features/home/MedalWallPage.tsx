@@ -1,14 +1,17 @@
 import type { BadgeItem } from '@author-centre/shared/home-api';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Result, Skeleton, Tag } from 'antd';
+import { Button, Empty, Progress, Result, Skeleton, Tag, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
 import { apiGet } from '../../platform/api.ts';
+import type { BadgeRule } from '../growth/api.ts';
+import '../growth/i18n.ts';
 import './i18n.ts';
 import './home.css';
 
 interface Wall {
-  list: (BadgeItem & { owned: boolean })[];
+  /** `rule`: how the badge is earned and the author's progress (growth module); null when only given by hand. */
+  list: (BadgeItem & { owned: boolean; rule: BadgeRule | null })[];
   owned: number;
   total: number;
 }
@@ -52,11 +55,50 @@ export default function MedalWallPage() {
                 <h3>{b.title}</h3>
                 <Tag color={b.owned ? 'gold' : undefined}>{b.owned ? t('medalWall.owned') : t('medalWall.locked')}</Tag>
                 <p className="ac-home-muted">{b.owned ? t('medalWall.date', { date: b.date }) : b.advance_text}</p>
+                {!b.owned && b.rule && (
+                  <>
+                    <p className="ac-home-muted">{t(`growth.medal.kind.${b.rule.kind}`, { n: b.rule.threshold })}</p>
+                    <Progress
+                      size="small"
+                      percent={Math.floor((100 * b.rule.current) / b.rule.threshold)}
+                      format={() => t('growth.medal.progress', b.rule ?? {})}
+                    />
+                  </>
+                )}
               </li>
             ))}
           </ul>
+          <BadgeTimeline />
         </>
       )}
     </div>
+  );
+}
+
+interface TimelineItem {
+  id: number;
+  title: string;
+  desc: string;
+  date: string;
+}
+
+/** The badge timeline: what the author earned, newest first. */
+function BadgeTimeline() {
+  const { t } = useTranslation();
+  const timeline = useQuery({
+    queryKey: ['medal-wall', 'timeline'],
+    queryFn: ({ signal }) =>
+      apiGet<{ list: TimelineItem[] }>('/api/pc/v1/badge/timeline', undefined, { signal, silent: true }),
+  });
+  if (!timeline.data) return null;
+  return (
+    <section data-testid="badge-timeline">
+      <h2>{t('growth.medal.timeline')}</h2>
+      {timeline.data.list.length === 0 ? (
+        <p className="ac-home-muted">{t('growth.medal.timelineEmpty')}</p>
+      ) : (
+        <Timeline items={timeline.data.list.map((b) => ({ key: b.id, children: `${b.date} ${b.title}` }))} />
+      )}
+    </section>
   );
 }

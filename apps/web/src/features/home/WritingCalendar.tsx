@@ -21,6 +21,10 @@ export function WritingCalendar() {
   const [year, mon] = month.split('-').map(Number) as [number, number];
   const firstWeekday = new Date(Date.UTC(year, mon - 1, 1)).getUTCDay();
   const weekdays = t('home.calendar.weekdays').split(',');
+  // The month in weeks of 7 cells, blanks (null) before the first day.
+  type Day = NonNullable<typeof calendar.data>['days'][number];
+  const cells: (Day | null)[] = [...Array.from({ length: firstWeekday }, () => null), ...(calendar.data?.days ?? [])];
+  const weeks = Array.from({ length: Math.ceil(cells.length / 7) }, (_, w) => cells.slice(w * 7, w * 7 + 7));
 
   return (
     <section
@@ -65,44 +69,48 @@ export function WritingCalendar() {
             {calendar.data.streak > 0 && ` · ${t('home.calendar.streak', { days: calendar.data.streak })}`}
           </p>
           <div className="ac-home-calendar__grid" role="grid" aria-readonly>
-            {weekdays.map((w) => (
-              <span key={w} className="ac-home-calendar__weekday" role="columnheader">
-                {w}
-              </span>
-            ))}
-            {Array.from({ length: firstWeekday }, (_, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: blank cells before the first day.
-              <span key={`blank-${i}`} />
-            ))}
-            {calendar.data.days.map((d) => (
-              <Tooltip
-                key={d.date}
-                title={
-                  d.words > 0
-                    ? t('home.calendar.day', { date: d.date, words: d.words })
-                    : t('home.calendar.none', { date: d.date })
-                }
-              >
-                <span
-                  role="gridcell"
-                  tabIndex={0}
-                  className={[
-                    'ac-home-calendar__day',
-                    d.words > 0 ? 'is-updated' : '',
-                    d.future ? 'is-future' : '',
-                    d.date === calendar.data.today ? 'is-today' : '',
-                  ]
-                    .filter(Boolean)
-                    .join(' ')}
-                  aria-label={
+            {/* Rows for the grid's semantics only (display: contents): the cells lay out in the grid's 7 columns. */}
+            <div role="row" className="ac-home-calendar__row">
+              {weekdays.map((w) => (
+                <span key={w} className="ac-home-calendar__weekday" role="columnheader">
+                  {w}
+                </span>
+              ))}
+            </div>
+            {weeks.map((week) => (
+              <div key={week.find(Boolean)?.date} role="row" className="ac-home-calendar__row">
+                {week.map((d, i) => {
+                  if (!d) {
+                    // biome-ignore lint/suspicious/noArrayIndexKey: blank cells before the first day.
+                    return <span key={`blank-${i}`} role="gridcell" />;
+                  }
+                  const label =
                     d.words > 0
                       ? t('home.calendar.day', { date: d.date, words: d.words })
-                      : t('home.calendar.none', { date: d.date })
-                  }
-                >
-                  {Number(d.date.slice(8))}
-                </span>
-              </Tooltip>
+                      : t('home.calendar.none', { date: d.date });
+                  const day = Number(d.date.slice(8));
+                  return (
+                    <Tooltip key={d.date} title={label}>
+                      <span
+                        role="gridcell"
+                        tabIndex={0}
+                        className={[
+                          'ac-home-calendar__day',
+                          d.words > 0 ? 'is-updated' : '',
+                          d.future ? 'is-future' : '',
+                          d.date === calendar.data.today ? 'is-today' : '',
+                        ]
+                          .filter(Boolean)
+                          .join(' ')}
+                        // The visible day first, so the name read out contains what is seen.
+                        aria-label={`${day} ${label}`}
+                      >
+                        {day}
+                      </span>
+                    </Tooltip>
+                  );
+                })}
+              </div>
             ))}
           </div>
         </>

@@ -314,6 +314,11 @@ export function BookInfo({ kind }: { kind: BookKind }) {
             <Button icon={<UploadOutlined />} loading={uploading} onClick={() => fileInput.current?.click()}>
               {t('info.uploadCover')}
             </Button>
+            {bookId > 0 && (
+              <Link to={`/front/custom-picture?book_id=${bookId}`} data-testid="make-cover">
+                {t('info.makeCover')}
+              </Link>
+            )}
           </Space>
         </Form.Item>
         {kind !== 'short' && (
@@ -331,6 +336,15 @@ export function BookInfo({ kind }: { kind: BookKind }) {
             <Button type="primary" htmlType="submit" loading={saving}>
               {bookId ? t('info.save') : t('info.create')}
             </Button>
+            {!bookId && (
+              // The publishing agreement in force (issue 16: the publishing flow links it).
+              <span>
+                {t('info.agreePublish')}{' '}
+                <Link to="/front/page/agreement/publish" target="_blank">
+                  {t('info.publishAgreement')}
+                </Link>
+              </span>
+            )}
             {book.data &&
               (book.data.deletable ? (
                 <Button danger icon={<DeleteOutlined />} onClick={() => setConfirmDelete(true)}>

@@ -7,12 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
 import { apiGet, apiPost } from '../../platform/api.ts';
+import { formatBeijing } from '../../platform/beijing-time.ts';
 import { toast } from '../../platform/notify.ts';
 import { readItem, writeItem } from '../../platform/storage.ts';
 import { WEB_STORAGE_KEYS } from '../../platform/storage-keys.ts';
+import { BookActivities } from '../public-pages/BookActivities.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { WORKS_NS } from './i18n.ts';
-import { type Book, formatTime, LIST_PATH, type Page, useBookList, useInvalidateWorks } from './works-api.ts';
+import { type Book, LIST_PATH, type Page, useBookList, useInvalidateWorks } from './works-api.ts';
 import './works.css';
 
 const SORTS = ['updated', 'created', 'words', 'custom'] as const;
@@ -166,9 +168,10 @@ export function BookList({
                     {t('list.publishedWords')} {formatCount(book.published_words)}
                   </span>
                   {kind !== 'short' && <span>{t('list.chapters', { count: book.chapter_count })}</span>}
-                  <span>{t('list.updatedAt', { time: formatTime(book.updated_at) })}</span>
+                  <span>{t('list.updatedAt', { time: formatBeijing(book.updated_at) })}</span>
                 </div>
                 <div className="ac-book-card__intro">{book.intro}</div>
+                <BookActivities bookId={book.book_id} />
                 {ordering ? (
                   <Space style={{ marginTop: 8 }}>
                     <Button size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, -1)}>

@@ -7,7 +7,7 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { formatCount } from '@author-centre/shared/format';
-import { isAllowedText, TEXT_PATTERN_MESSAGE } from '@author-centre/shared/validation-rules';
+import { normalizeChapterTitle, refusedCharsMessage, refusedTitleChars } from '@author-centre/shared/validation-rules';
 import { WORKS_LIMITS } from '@author-centre/shared/works';
 import {
   Alert,
@@ -53,7 +53,6 @@ import { PublishNotices } from './PublishNotices.tsx';
 import { ScheduledActions } from './ScheduledActions.tsx';
 import {
   type ChapterItem,
-  formatTime,
   idParam,
   useBook,
   useChapters,
@@ -251,9 +250,11 @@ function ChaptersTab({
   };
   /** For buttons: a refusal was already said in a toast (the api layer's), and nothing changed. */
   const quietly = (p: Promise<unknown>) => p.catch(() => undefined);
-  // The volume name follows §5's text pattern: said under the field as the author types, not after sending.
-  const volumeTitle = volumeEdit?.title.trim() ?? '';
-  const volumeProblem = volumeTitle && !isAllowedText(volumeTitle) ? TEXT_PATTERN_MESSAGE[currentLocale()] : null;
+  // The volume name follows the chapter-title reading of §5 (decisions.md): said under the field as
+  // the author types, naming the characters refused, not after sending.
+  const volumeTitle = normalizeChapterTitle(volumeEdit?.title ?? '');
+  const volumeRefused = refusedTitleChars(volumeTitle, true);
+  const volumeProblem = volumeRefused.length ? refusedCharsMessage(volumeRefused, true)[currentLocale()] : null;
   const saveVolume = () => {
     if (!volumeTitle || volumeProblem) return;
     void act(
@@ -439,7 +440,7 @@ function ChaptersTab({
               title: t('manage.columns.updated'),
               dataIndex: 'updated_at',
               width: 150,
-              render: (v: number) => formatTime(v),
+              render: (v: number) => formatBeijing(v),
             },
             {
               title: t('manage.columns.actions'),
@@ -707,7 +708,7 @@ function RecycleBin({ bookId, active }: { bookId: number; active: boolean }) {
             <span>{c.title || t('editor.newChapter')}</span>
             <Tag>{t(`manage.status.${c.status}`)}</Tag>
             <Typography.Text type="secondary">
-              {t('manage.deletedAt', { time: formatTime(c.deleted_at) })}
+              {t('manage.deletedAt', { time: formatBeijing(c.deleted_at) })}
             </Typography.Text>
           </Space>
         </List.Item>

@@ -7,7 +7,7 @@ import { WORKS_NS } from './i18n.ts';
 import { isMissing, LoadFailed } from './LoadFailed.tsx';
 import { PublishNotices } from './PublishNotices.tsx';
 import { ScheduledActions } from './ScheduledActions.tsx';
-import { type ChapterItem, formatTime, idParam, useBook, useDrafts, useRegular } from './works-api.ts';
+import { type ChapterItem, idParam, useBook, useDrafts, useRegular } from './works-api.ts';
 import './works.css';
 
 /**
@@ -100,7 +100,7 @@ export default function DraftPage() {
               title: t('manage.columns.updated'),
               dataIndex: 'updated_at',
               width: 170,
-              render: (v: number) => formatTime(v),
+              render: (v: number) => formatBeijing(v),
             },
           ]}
         />

@@ -1,5 +1,6 @@
 import { InboxOutlined, MergeCellsOutlined, ScissorOutlined } from '@ant-design/icons';
-import { isAllowedText, TEXT_PATTERN_MESSAGE } from '@author-centre/shared/validation-rules';
+import { ErrorCode, reactionTo } from '@author-centre/shared/errors';
+import { normalizeChapterTitle, refusedCharsMessage, refusedTitleChars } from '@author-centre/shared/validation-rules';
 import { partTitle, WORKS_LIMITS } from '@author-centre/shared/works';
 import { Alert, Button, Input, Modal, Progress, Select, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -7,32 +8,56 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { apiGet, apiPost } from '../../platform/api.ts';
+import { ApiError } from '../../platform/api-error.ts';
+import { errorMessage, reactToError } from '../../platform/api-reactions.ts';
+import { formatBeijing } from '../../platform/beijing-time.ts';
 import { useBrand } from '../../platform/brand.tsx';
 import { signRequest } from '../../platform/request-signing.ts';
-import { getSecret } from '../../platform/secret.ts';
-import { serverNow } from '../../platform/server-time.ts';
+import { getSecret, refreshSecret } from '../../platform/secret.ts';
+import { recordServerDate, serverNow } from '../../platform/server-time.ts';
 import { WORKS_NS } from './i18n.ts';
 import type { UploadReply as BaseReply, ImportSegment as BaseSegment, ImportStatus, Volume } from './works-api.ts';
 
 /** A segment of the preview; `split_for_size`: a part of a stretch too long for one chapter, split at paragraphs. */
 type ImportSegment = BaseSegment & { split_for_size?: boolean };
-/** `intelligent_division`: the brand's intelligent_chapter_division the server divided by. */
-type UploadReply = Omit<BaseReply, 'segments'> & { segments: ImportSegment[]; intelligent_division?: boolean };
+/**
+ * `intelligent_division`: the brand's intelligent_chapter_division the server divided by;
+ * `duplicate_of`: the same text was already imported into this book (issue 18).
+ */
+type UploadReply = Omit<BaseReply, 'segments'> & {
+  segments: ImportSegment[];
+  intelligent_division?: boolean;
+  duplicate_of?: { import_id: number; file_name: string; chapters: number; imported_at: number } | null;
+};
 type Heading = Pick<ImportSegment, 'line' | 'kind' | 'title' | 'consume'>;
 
-/** What is wrong with a title the author typed in the preview (§5 pattern, length), or null; empty takes the heading line. */
+/**
+ * What is wrong with a title the author typed in the preview (the chapter-title reading of §5,
+ * length), or null; empty takes the heading line.
+ */
 function titleProblem(s: Heading, locale: 'zh-CN' | 'en-US'): string | null {
   if (s.kind === 'skip') return null;
-  const title = s.title.trim();
+  const title = normalizeChapterTitle(s.title);
   if (!title) return null;
   const max = s.kind === 'volume' ? WORKS_LIMITS.volumeTitleMax : WORKS_LIMITS.chapterTitleMax;
   if ([...title].length > max) return locale === 'en-US' ? `At most ${max} characters` : `最多${max}字`;
-  return isAllowedText(title) ? null : TEXT_PATTERN_MESSAGE[locale];
+  const refused = refusedTitleChars(title, true);
+  return refused.length ? refusedCharsMessage(refused, true)[locale] : null;
 }
 const segmentKey = (s: Heading) => `${s.line}-${s.consume}`;
 
-/** An upload with progress events (fetch has none): the raw file, signed in the query as §7's 'upload' type. */
-async function uploadWithProgress(bookId: number, file: File, onProgress: (p: number) => void): Promise<UploadReply> {
+/**
+ * An upload with progress events (fetch has none): the raw file, signed in the query as §7's 'upload'
+ * type. Its failures are the request client's ApiErrors, so they get the same reactions (§8): a stale
+ * signature is retried once with a fresh secret, and an expired session goes to the login page, which
+ * brings the author back here.
+ */
+async function uploadWithProgress(
+  bookId: number,
+  file: File,
+  onProgress: (p: number) => void,
+  retried = false,
+): Promise<UploadReply> {
   const { secret } = await getSecret();
   const signed = signRequest(
     {
@@ -45,25 +70,40 @@ async function uploadWithProgress(bookId: number, file: File, onProgress: (p: nu
     secret,
     serverNow(),
   );
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', signed.url);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
-    xhr.setRequestHeader('x-lang', currentLocale());
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-    xhr.onload = () => {
-      try {
-        const body = JSON.parse(xhr.responseText);
-        if (body.code === 200) resolve(body.data);
-        else reject(new Error(body.errors?.title ?? String(xhr.status)));
-      } catch {
-        reject(new Error(String(xhr.status)));
-      }
-    };
-    xhr.onerror = () => reject(new Error('network'));
-    xhr.send(file);
-  });
+  try {
+    return await new Promise<UploadReply>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', signed.url);
+      xhr.withCredentials = true;
+      xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+      xhr.setRequestHeader('x-lang', currentLocale());
+      xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+      xhr.onload = () => {
+        recordServerDate(xhr.getResponseHeader('date'));
+        let body: { code?: unknown; data?: UploadReply; errors?: { code?: number; title?: string; field?: string } };
+        try {
+          body = JSON.parse(xhr.responseText);
+        } catch {
+          reject(new ApiError({ kind: 'http', code: xhr.status, title: '', status: xhr.status }));
+          return;
+        }
+        if (body.code === 200 && body.data) resolve(body.data);
+        else if (typeof body.code === 'number') {
+          const code = body.errors?.code ?? body.code;
+          reject(new ApiError({ kind: 'business', code, title: body.errors?.title ?? '', status: xhr.status }));
+        } else reject(new ApiError({ kind: 'http', code: xhr.status, title: '', status: xhr.status }));
+      };
+      xhr.onerror = () =>
+        reject(new ApiError({ kind: navigator.onLine === false ? 'offline' : 'network', code: 0, title: '' }));
+      xhr.send(file);
+    });
+  } catch (e) {
+    if (e instanceof ApiError && e.code === ErrorCode.signatureInvalid && !retried) {
+      await refreshSecret();
+      return uploadWithProgress(bookId, file, onProgress, true);
+    }
+    throw e;
+  }
 }
 
 /**
@@ -90,6 +130,8 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
   /** The author has adjusted the division: closing (Esc, ×, 取消) asks before that work is thrown away. */
   const [adjusted, setAdjusted] = useState(false);
   const [askClose, setAskClose] = useState(false);
+  /** The same file was imported before: creating drafts again is confirmed first. */
+  const [askDuplicate, setAskDuplicate] = useState(false);
   const requestClose = () => (upload && !status && adjusted ? setAskClose(true) : props.onClose());
   const previewTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -101,7 +143,11 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
       setUpload(reply);
       setSegments(reply.segments);
     } catch (e) {
-      setError((e as Error).message);
+      if (e instanceof ApiError) {
+        // As every call: an expired session goes to login (and back here), others are said in the dialog.
+        if (reactionTo(e.code) === 'relogin') reactToError(e);
+        setError(errorMessage(e));
+      } else setError((e as Error).message);
     } finally {
       setSent(null);
     }
@@ -168,8 +214,12 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
     update(next);
   };
 
-  const commit = async () => {
+  const commit = async (duplicateConfirmed = false) => {
     if (!upload) return;
+    if (upload.duplicate_of && !duplicateConfirmed) {
+      setAskDuplicate(true);
+      return;
+    }
     setError(null);
     // Said before anything is sent, naming the title at fault (among hundreds of chapters a bare rule helps nobody).
     const bad = segments.find((s) => titleProblem(s, currentLocale()));
@@ -282,6 +332,19 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
         </div>
       ) : (
         <>
+          {upload.duplicate_of && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 12 }}
+              data-testid="import-duplicate"
+              message={t('import.duplicate', {
+                time: formatBeijing(upload.duplicate_of.imported_at),
+                file: upload.duplicate_of.file_name,
+                count: upload.duplicate_of.chapters,
+              })}
+            />
+          )}
           <Typography.Paragraph>
             {t('import.detected', {
               count: chaptersCount,
@@ -419,6 +482,18 @@ export function ImportDialog(props: { bookId: number; volumes: Volume[]; onClose
           props.onClose();
         }}
         onCancel={() => setAskClose(false)}
+      />
+      <ConfirmDialog
+        open={askDuplicate}
+        title={t('import.duplicateTitle')}
+        plainTxt={t('import.duplicateConfirm')}
+        btnTxt={t('import.duplicateAnyway')}
+        cancelBtnTxt={t('import.duplicateStop')}
+        onConfirm={() => {
+          setAskDuplicate(false);
+          void commit(true);
+        }}
+        onCancel={() => setAskDuplicate(false)}
       />
     </Modal>
   );

@@ -55,13 +55,16 @@ export default function StagePage() {
           {t('stage.signTarget', { words: formatCount(s.sign_threshold), condition: s.sign_condition_text })}
         </Typography.Paragraph>
         <Typography.Paragraph strong>
-          {s.can_apply_sign
-            ? t('stage.signReady')
-            : `${t('stage.remaining', { words: formatCount(s.words_to_threshold) })}${t('stage.paceSeparator')}${
-                s.days_to_threshold !== null
-                  ? t('stage.daysLeft', { days: s.days_to_threshold })
-                  : t('stage.daysUnknown')
-              }`}
+          {s.can_apply_sign ? (
+            <>
+              {t('stage.signReady')}{' '}
+              <Link to={`/front/book-manage/online-sign?book_id=${s.book_id}`}>{t('stage.goSign')}</Link>
+            </>
+          ) : (
+            `${t('stage.remaining', { words: formatCount(s.words_to_threshold) })}${t('stage.paceSeparator')}${
+              s.days_to_threshold !== null ? t('stage.daysLeft', { days: s.days_to_threshold }) : t('stage.daysUnknown')
+            }`
+          )}
         </Typography.Paragraph>
         <Typography.Text type="secondary">
           {s.kind === 'short'

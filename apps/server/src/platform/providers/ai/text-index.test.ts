@@ -14,6 +14,13 @@ describe('tokenize', () => {
     expect(tokens).not.toContain('多少');
     expect(tokenize('AI助理 Chrome 78')).toEqual(expect.arrayContaining(['ai', 'chrome', '78', '助理']));
   });
+
+  it('takes no bigram across a stop word, and single characters so that other forms of a word meet', () => {
+    const tokens = tokenize('删掉读者的评论');
+    expect(tokens).toEqual(expect.arrayContaining(['删掉', '读者', '评论', '删']));
+    expect(tokens).not.toContain('者的');
+    expect(tokens).not.toContain('的评');
+  });
 });
 
 describe('TextIndex (BM25F)', () => {
@@ -36,6 +43,33 @@ describe('TextIndex (BM25F)', () => {
     expect(index.search('今天天气').length).toBe(0);
     const hits = index.search('休息几天', { extraTerms: tokenize('请假') });
     expect(hits[0].id).toBe('leave');
+  });
+
+  it("scores a document by its best passage: the question's words in one paragraph, not scattered over the body", () => {
+    const passages = new TextIndex(
+      [
+        {
+          id: 'together',
+          fields: { title: '收款说明' },
+          passages: ['稿酬每月8日发放到银行卡。', '作品签约后可以在作品管理中查看合同和签约进度，也可以联系责任编辑。'],
+        },
+        {
+          id: 'scattered',
+          fields: { title: '结算说明' },
+          passages: [
+            '稿酬的组成见结算说明，按月汇总。',
+            '收入管理中可以看到每日收入的变化。',
+            '福利按规则发放，全勤奖另计。',
+            '个人信息中可以绑定银行卡和联系方式。',
+          ],
+        },
+      ],
+      { title: 3 },
+    );
+    const hits = passages.search('稿费几号发放到银行卡');
+    expect(hits.map((h) => h.id)).toEqual(['together', 'scattered']);
+    expect(hits[0]).toMatchObject({ coverage: 1, passage: 0 });
+    expect(hits[1].coverage).toBeLessThan(0.7);
   });
 
   it('ranks passages by the specific words they hold, earlier ones winning ties', () => {

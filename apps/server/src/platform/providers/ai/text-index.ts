@@ -1,20 +1,21 @@
 /**
  * Full-text retrieval for Chinese (and mixed Latin) text: tokens are the words of
- * `Intl.Segmenter('zh')` plus character bigrams of every CJK run, ranked with BM25F over weighted
- * fields. The ICU word dictionary alone splits many domain words ('签约' → '签|约', '稿费' →
- * '稿|费'); bigrams make those match without a hand-made dictionary, and whole words of three or
- * more characters still reward exact phrases.
+ * `Intl.Segmenter('zh')` plus the character bigrams and single characters of every run of Chinese
+ * words between stop words, ranked with BM25F over weighted fields and a document's best passage.
+ * The ICU word dictionary alone splits many domain words ('签约' → '签|约', '稿费' → '稿|费');
+ * bigrams make those match without a hand-made dictionary, single characters (at a low weight) let
+ * other forms of a word meet, and whole words of three or more characters still reward exact phrases.
  *
  * No business rules here: the help module decides what the documents and fields are.
  */
 
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
-const CJK_RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
 const CJK_CHAR = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/;
 
 /**
- * Words that carry no subject in an author's question ('怎么', '可以', '我的'…). Only whole tokens
- * are dropped; they still take part in bigrams with their neighbours, which rarely match anything.
+ * Words that carry no subject in an author's question ('怎么', '可以', '我的'…): dropped, and no
+ * bigram is taken across them. Negations ('不', '没') stay: '没发布', '收不到' ask about something
+ * that went wrong, which is what the articles on problems are about.
  */
 const STOP_WORDS = new Set(
   [
@@ -62,8 +63,6 @@ const STOP_WORDS = new Set(
     '哪',
     '个',
     '些',
-    '不',
-    '没',
     '请',
     '问',
     '下',
@@ -104,7 +103,7 @@ const STOP_WORDS = new Set(
     '哪些',
     '一个',
     '多少',
-    '多久',
+    // Not '多久': how long something takes is the subject of the articles on waiting times ('多久完成').
     '还是',
     '还有',
     '已经',
@@ -143,10 +142,6 @@ const STOP_WORDS = new Set(
     '那些',
     '这样',
     '那样',
-    '还没',
-    '没有',
-    '不能',
-    '不了',
     '会不会',
     '行不行',
     '好不好',
@@ -179,24 +174,62 @@ const STOP_WORDS = new Set(
 
 interface Term {
   token: string;
-  /** A word of the segmenter (or a bigram that is one); other bigrams may straddle two words. */
-  word: boolean;
+  /**
+   * What the term weighs in a query, against a bigram across a seam (1): a whole word (the
+   * segmenter's, or a bigram that is one) more, a single character much less.
+   */
+  weight: number;
 }
+
+/**
+ * A question's whole words (the segmenter's, and bigrams that are words) score this much more than
+ * bigrams across a seam: '审核' in an article says more than '核中' does, and a phrase of the
+ * question found whole in a title outweighs common characters found apart.
+ */
+const WORD_WEIGHT = 1.5;
+/**
+ * Single characters: they let word forms the dictionary does not tie together meet ('删掉' and
+ * '删除', '改绑' and '换绑'), at a weight low enough that shared common characters never outweigh a
+ * shared word.
+ */
+const CHAR_WEIGHT = 0.3;
+/** A synonym of a question's word stands in for it at this share of its weight. */
+const SYNONYM_WEIGHT = 0.6;
+const isCjkChar = (token: string) => token.length === 1 && CJK_CHAR.test(token);
 
 function terms(text: string): Term[] {
   const normalized = text.normalize('NFKC').toLowerCase();
   const out: Term[] = [];
   const words = new Set<string>();
+  // Runs of Chinese words between stop words and anything else: bigrams are taken inside a run, so
+  // none straddles a stop word ('者的', '的评' in '读者的评论').
+  const runs: string[] = [];
+  let run = '';
+  const endRun = () => {
+    if (run) runs.push(run);
+    run = '';
+  };
   for (const { segment, isWordLike } of segmenter.segment(normalized)) {
-    if (!isWordLike || STOP_WORDS.has(segment)) continue;
+    if (!isWordLike || STOP_WORDS.has(segment)) {
+      endRun();
+      continue;
+    }
     words.add(segment);
-    // Two-character words are already among the bigrams below.
-    if (!CJK_CHAR.test(segment) || segment.length !== 2) out.push({ token: segment, word: true });
+    const cjk = CJK_CHAR.test(segment);
+    if (cjk) run += segment;
+    else endRun();
+    // Two-character words are among the bigrams below, single characters among the unigrams.
+    if (!cjk || segment.length > 2) out.push({ token: segment, weight: WORD_WEIGHT });
   }
-  for (const run of normalized.match(CJK_RUN) ?? []) {
-    for (let i = 0; i + 1 < run.length; i++) {
-      const bigram = run.slice(i, i + 2);
-      if (!STOP_WORDS.has(bigram)) out.push({ token: bigram, word: words.has(bigram) });
+  endRun();
+  for (const r of runs) {
+    for (let i = 0; i < r.length; i++) {
+      const char = r[i];
+      if (!STOP_WORDS.has(char)) out.push({ token: char, weight: CHAR_WEIGHT });
+      if (i + 1 < r.length) {
+        const bigram = r.slice(i, i + 2);
+        if (!STOP_WORDS.has(bigram)) out.push({ token: bigram, weight: words.has(bigram) ? WORD_WEIGHT : 1 });
+      }
     }
   }
   return out;
@@ -210,6 +243,12 @@ export function tokenize(text: string): string[] {
 export interface IndexedDocument<F extends string> {
   id: string;
   fields: Record<F, string>;
+  /**
+   * The body, in passages (paragraphs): a document scores as its best passage together with its
+   * fields, so words of a question found together in one paragraph count, and the same words
+   * scattered over a long body do not add up to an answer.
+   */
+  passages?: string[];
 }
 
 export interface Hit {
@@ -217,63 +256,95 @@ export interface Hit {
   score: number;
   /** Share of the query's weight (sum of idf) found in the document, 0–1: how much of the question it covers. */
   coverage: number;
-  /** Query terms found in the document. */
+  /** Query terms found in the document (its fields and its best passage). */
   matched: string[];
+  /**
+   * The score against the best a document could score on this question (every term of its weight
+   * found, saturated), 0–1: like coverage, but a term in the title or keywords counts more than one
+   * in passing in the body.
+   */
+  strength: number;
+  /** The passage that scored, by index; -1 when the document has none. */
+  passage: number;
 }
 
 interface Posting {
   doc: number;
   /** Term frequency per field, in field order. */
   tf: number[];
+  /** Term frequency per passage, for the passages that hold the term. */
+  passages: Map<number, number>;
 }
 
-const K1 = 1.2;
+const K1 = 1.6;
 const B = 0.75;
 
 /**
- * BM25F: per-field term frequencies, length-normalised per field and weighted, are summed before
- * the saturation, so a term in the title counts as several occurrences in the body.
+ * BM25F over weighted fields and the best passage: per-field term frequencies, length-normalised per
+ * field and weighted, are summed before the saturation, so a term in the title counts as several
+ * occurrences in a passage; a document scores as the best of its passages joined to its fields.
+ * Inverse document frequencies are over documents.
  */
 export class TextIndex<F extends string> {
   readonly #fields: F[];
   readonly #weights: number[];
+  readonly #passageWeight: number;
   readonly #ids: string[] = [];
   readonly #lengths: number[][] = [];
+  readonly #passageLengths: number[][] = [];
   readonly #avgLength: number[];
+  readonly #avgPassageLength: number;
   readonly #postings = new Map<string, Posting[]>();
 
-  constructor(documents: IndexedDocument<F>[], weights: Record<F, number>) {
+  constructor(documents: IndexedDocument<F>[], weights: Record<F, number>, passageWeight = 1) {
     this.#fields = Object.keys(weights) as F[];
     this.#weights = this.#fields.map((f) => weights[f]);
+    this.#passageWeight = passageWeight;
     const totals = this.#fields.map(() => 0);
+    let passageTotal = 0;
+    let passageCount = 0;
     documents.forEach((document, doc) => {
       this.#ids.push(document.id);
       const lengths: number[] = [];
-      const counts = new Map<string, number[]>();
+      const counts = new Map<string, Posting>();
+      const posting = (token: string) => {
+        let p = counts.get(token);
+        if (!p) {
+          p = { doc, tf: this.#fields.map(() => 0), passages: new Map() };
+          counts.set(token, p);
+        }
+        return p;
+      };
       this.#fields.forEach((field, f) => {
         const tokens = tokenize(document.fields[field] ?? '');
         lengths.push(tokens.length);
         totals[f] += tokens.length;
+        for (const token of tokens) posting(token).tf[f] += 1;
+      });
+      const passageLengths: number[] = [];
+      (document.passages ?? []).forEach((text, i) => {
+        const tokens = tokenize(text);
+        passageLengths.push(tokens.length);
+        passageTotal += tokens.length;
+        passageCount += 1;
         for (const token of tokens) {
-          let tf = counts.get(token);
-          if (!tf) {
-            tf = this.#fields.map(() => 0);
-            counts.set(token, tf);
-          }
-          tf[f] += 1;
+          const p = posting(token);
+          p.passages.set(i, (p.passages.get(i) ?? 0) + 1);
         }
       });
       this.#lengths.push(lengths);
-      for (const [token, tf] of counts) {
+      this.#passageLengths.push(passageLengths);
+      for (const [token, p] of counts) {
         let list = this.#postings.get(token);
         if (!list) {
           list = [];
           this.#postings.set(token, list);
         }
-        list.push({ doc, tf });
+        list.push(p);
       }
     });
     this.#avgLength = totals.map((total) => (documents.length ? total / documents.length || 1 : 1));
+    this.#avgPassageLength = passageCount ? passageTotal / passageCount || 1 : 1;
   }
 
   get size(): number {
@@ -292,42 +363,76 @@ export class TextIndex<F extends string> {
    * weight, towards the score and towards the coverage (they stand in for the words they replace).
    */
   search(query: string, options: { limit?: number; extraTerms?: string[] } = {}): Hit[] {
-    const queryTerms = new Map<string, boolean>();
-    for (const t of terms(query)) queryTerms.set(t.token, (queryTerms.get(t.token) ?? false) || t.word);
+    const queryTerms = new Map<string, number>();
+    for (const t of terms(query)) queryTerms.set(t.token, Math.max(queryTerms.get(t.token) ?? 0, t.weight));
     if (queryTerms.size === 0 || this.#ids.length === 0) return [];
-    const extra = [...new Set(options.extraTerms ?? [])].filter((t) => !queryTerms.has(t));
-    // The question's weight: its words, and the bigrams some document holds. A bigram no document
-    // holds is mostly the seam between two words ('写了', '能签') and says nothing about the topic;
-    // an unknown word ('天气') does, and lowers the coverage of every document.
+    // The question's weight: its words, and the bigrams and characters some document holds. A bigram
+    // no document holds is mostly the seam between two words ('写了', '能签') and says nothing about
+    // the topic; an unknown word ('天气') does, and lowers the coverage of every document.
     let totalWeight = 0;
-    for (const [term, word] of queryTerms) if (word || this.#postings.has(term)) totalWeight += this.idf(term);
-    const scores = new Map<number, { score: number; weight: number; matched: string[] }>();
-    const add = (term: string, countsForCoverage: boolean, factor: number) => {
+    for (const [term, weight] of queryTerms)
+      if (weight >= WORD_WEIGHT || this.#postings.has(term)) totalWeight += Math.min(1, weight) * this.idf(term);
+    // Each term: `factor` weighs it in the score and in the coverage, `boost` in the score only.
+    const weighted: Array<{ term: string; factor: number; boost: number; covers: boolean }> = [];
+    for (const [term, weight] of queryTerms) {
+      const factor = Math.min(1, weight);
+      weighted.push({ term, factor, boost: weight / factor, covers: true });
+    }
+    for (const term of new Set(options.extraTerms ?? [])) {
+      if (queryTerms.has(term)) continue;
+      weighted.push({ term, factor: SYNONYM_WEIGHT * (isCjkChar(term) ? CHAR_WEIGHT : 1), boost: 1, covers: false });
+    }
+    // Per document: score and covered weight per passage (index 0 stands for 'no passage' when the
+    // document has none), and what each term added.
+    const perDoc = new Map<number, { score: number[]; weight: number[]; found: Array<[string, number[] | null]> }>();
+    const saturate = (x: number) => (x * (K1 + 1)) / (x + K1);
+    for (const { term, factor, boost, covers } of weighted) {
       const postings = this.#postings.get(term);
-      if (!postings) return;
+      if (!postings) continue;
       const idf = this.idf(term);
-      for (const { doc, tf } of postings) {
-        let weighted = 0;
+      for (const { doc, tf, passages } of postings) {
+        let fields = 0;
         for (let f = 0; f < tf.length; f++) {
           if (tf[f] === 0) continue;
           const norm = 1 - B + (B * this.#lengths[doc][f]) / this.#avgLength[f];
-          weighted += (this.#weights[f] * tf[f]) / norm;
+          fields += (this.#weights[f] * tf[f]) / norm;
         }
-        const entry = scores.get(doc) ?? { score: 0, weight: 0, matched: [] };
-        entry.score += factor * idf * ((weighted * (K1 + 1)) / (weighted + K1));
-        entry.weight += factor * idf;
-        if (countsForCoverage) entry.matched.push(term);
-        scores.set(doc, entry);
+        const lengths = this.#passageLengths[doc];
+        const slots = Math.max(1, lengths.length);
+        let entry = perDoc.get(doc);
+        if (!entry) {
+          entry = { score: new Array(slots).fill(0), weight: new Array(slots).fill(0), found: [] };
+          perDoc.set(doc, entry);
+        }
+        const base = fields > 0 ? boost * factor * idf * saturate(fields) : 0;
+        const inPassages: number[] = [];
+        for (let p = 0; p < slots; p++) {
+          const ptf = passages.get(p) ?? 0;
+          if (ptf > 0) {
+            const norm = 1 - B + (B * lengths[p]) / this.#avgPassageLength;
+            entry.score[p] += boost * factor * idf * saturate(fields + (this.#passageWeight * ptf) / norm);
+            inPassages.push(p);
+          } else entry.score[p] += base;
+          if (ptf > 0 || fields > 0) entry.weight[p] += factor * idf;
+        }
+        if (covers) entry.found.push([term, fields > 0 ? null : inPassages]);
       }
-    };
-    for (const term of queryTerms.keys()) add(term, true, 1);
-    for (const term of extra) add(term, false, 0.6);
-    const hits: Hit[] = [...scores].map(([doc, s]) => ({
-      id: this.#ids[doc],
-      score: s.score,
-      coverage: totalWeight > 0 ? Math.min(1, s.weight / totalWeight) : 0,
-      matched: s.matched,
-    }));
+    }
+    const hits: Hit[] = [];
+    for (const [doc, entry] of perDoc) {
+      let best = 0;
+      for (let p = 1; p < entry.score.length; p++) if (entry.score[p] > entry.score[best]) best = p;
+      const score = entry.score[best];
+      if (score <= 0) continue;
+      hits.push({
+        id: this.#ids[doc],
+        score,
+        coverage: totalWeight > 0 ? Math.min(1, entry.weight[best] / totalWeight) : 0,
+        matched: entry.found.filter(([, at]) => at === null || at.includes(best)).map(([term]) => term),
+        strength: totalWeight > 0 ? Math.min(1, score / (totalWeight * (K1 + 1))) : 0,
+        passage: this.#passageLengths[doc].length ? best : -1,
+      });
+    }
     hits.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
     return options.limit ? hits.slice(0, options.limit) : hits;
   }

@@ -4,11 +4,26 @@ import { type SmsMessage, type SmsProvider, SmsSendError, smsText } from './sms-
 
 export const HttpSmsEnv = z.object({
   SMS_HTTP_URL: z.url({ error: 'SMS_HTTP_URL: must be the gateway URL (https://…)' }),
-  SMS_HTTP_TOKEN: z.string().min(1, { error: 'SMS_HTTP_TOKEN: required with SMS_PROVIDER=http' }),
+  SMS_HTTP_TOKEN: z
+    .string({ error: 'SMS_HTTP_TOKEN: required with SMS_PROVIDER=http' })
+    .min(1, { error: 'SMS_HTTP_TOKEN: required with SMS_PROVIDER=http' }),
   SMS_HTTP_SIGN_NAME: z.string().optional(),
   SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 export type HttpSmsConfig = z.infer<typeof HttpSmsEnv>;
+
+/** Every problem of the SMS settings, as `VARIABLE: what is wrong` lines (createSmsProvider refuses them at start). */
+export function smsProblems(env: Record<string, string | undefined>): string[] {
+  const kind = env.SMS_PROVIDER ?? 'console';
+  if (kind === 'console') return [];
+  if (kind !== 'http') return [`SMS_PROVIDER: unknown provider '${kind}' (console or http)`];
+  const parsed = HttpSmsEnv.safeParse(env);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((i) => {
+    const name = String(i.path[0] ?? 'SMS_PROVIDER');
+    return i.message.startsWith(`${name}:`) ? i.message : `${name}: ${i.message}`;
+  });
+}
 
 /**
  * A generic HTTP SMS gateway: POSTs JSON with a bearer token and treats any 2xx whose body does not

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config.ts';
 import { ConsoleSmsProvider } from './console-sms.ts';
-import { HttpSmsEnv, HttpSmsProvider } from './http-sms.ts';
+import { HttpSmsEnv, HttpSmsProvider, smsProblems } from './http-sms.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
 export { ConsoleSmsProvider, type OutboxEntry } from './console-sms.ts';
@@ -10,13 +10,9 @@ export { type SmsMessage, type SmsProvider, SmsSendError } from './sms-provider.
 
 /** The SMS provider of the configuration: SMS_PROVIDER=console (default) or http (SMS_HTTP_*). */
 export function createSmsProvider(config: Config, log: FastifyBaseLogger): SmsProvider {
-  const kind = config.env.SMS_PROVIDER ?? 'console';
-  if (kind === 'http') {
-    const parsed = HttpSmsEnv.safeParse(config.env);
-    if (!parsed.success) throw new Error(`Invalid SMS configuration: ${parsed.error.issues[0].message}`);
-    return new HttpSmsProvider(parsed.data);
-  }
-  if (kind !== 'console') throw new Error(`SMS_PROVIDER: unknown provider '${kind}' (console or http)`);
+  const problems = smsProblems(config.env);
+  if (problems.length) throw new Error(`Invalid SMS configuration:\n${problems.join('\n')}`);
+  if ((config.env.SMS_PROVIDER ?? 'console') === 'http') return new HttpSmsProvider(HttpSmsEnv.parse(config.env));
   if (config.isProduction) {
     log.warn('SMS_PROVIDER is console in production: verification codes reach nobody; configure SMS_PROVIDER=http');
   }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { LOCAL_UPLOADS_PREFIX, LocalStorage } from './local-storage.ts';
 import { S3Storage } from './s3-storage.ts';
 import type { Storage } from './storage.ts';
+import { storageProblems } from './storage-config.ts';
 
 export type { Storage, StoredObject } from './storage.ts';
 
@@ -12,10 +13,9 @@ export type { Storage, StoredObject } from './storage.ts';
  * otherwise the local disk under DATA_DIR/uploads.
  */
 export function createStorage(dataDir: string, env: Record<string, string | undefined>): Storage {
+  const problems = storageProblems(env);
+  if (problems.length) throw new Error(`Invalid storage configuration:\n${problems.join('\n')}`);
   if ((env.STORAGE_DRIVER ?? 'local') === 'local') return new LocalStorage(dataDir);
-  if (env.STORAGE_DRIVER !== 's3') throw new Error(`STORAGE_DRIVER: must be 'local' or 's3'`);
-  const missing = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => !env[k]);
-  if (missing.length) throw new Error(`STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
   return new S3Storage({
     endpoint: env.S3_ENDPOINT!,
     region: env.S3_REGION ?? 'us-east-1',

@@ -286,6 +286,17 @@ function SettingsForm({ view, reload }: { view: SettingsView; reload: () => void
             </Form.Item>
           </Card>
 
+          <Card title={t('console.brandSettings.groups.authors')}>
+            <Form.Item
+              name="penNameChangeDays"
+              label={label('penNameChangeDays')}
+              rules={[ruleOf(shape.penNameChangeDays)]}
+              extra={t('console.brandSettings.help.penNameChangeDays')}
+            >
+              <InputNumber style={{ width: 200 }} />
+            </Form.Item>
+          </Card>
+
           <Card title={t('console.brandSettings.groups.popups')}>
             <Form.Item
               name={['appGlobalPop', 'show']}

@@ -9,11 +9,12 @@ const zhCN = {
   console: {
     brandSettings: {
       title: '品牌设置',
-      intro: '「{{brand}}」的站点信息、签约文案、弹窗与验证码、链接。保存后立即生效，无需重启服务。',
+      intro: '「{{brand}}」的站点信息、签约文案、笔名修改规则、弹窗与验证码、链接。保存后立即生效，无需重启服务。',
       groups: {
         site: '站点',
         domains: '域名',
         signing: '签约',
+        authors: '作者信息',
         popups: '弹窗与验证码',
         links: '链接',
         fixed: '其他设置（只读）',
@@ -25,6 +26,7 @@ const zhCN = {
         mobile: '作者在手机上打开的地址；同样用来识别品牌',
         applySignCondition: '长篇小说达到这个字数后可以申请签约，如 2万、4千',
         shortStorySignCondition: '短篇故事达到这个字数后可以申请签约',
+        penNameChangeDays: '作者每隔这么多天可以修改一次笔名（个人信息页和帮助文章会写明这个天数），默认90天',
         editorTitle: '作者看到的编辑称谓，如「责任编辑」',
         onlineSignSuccessText: '作者提交线上电子签约后看到的提示',
         captcha: '打开后，作者获取短信验证码前不再需要完成拼图验证（不建议长期打开）',
@@ -70,11 +72,12 @@ const enUS: typeof zhCN = {
     brandSettings: {
       title: 'Brand settings',
       intro:
-        'Site details, signing texts, pop-ups and captcha, and links of {{brand}}. A save takes effect at once, without restarting the service.',
+        'Site details, signing texts, the pen name rule, pop-ups and captcha, and links of {{brand}}. A save takes effect at once, without restarting the service.',
       groups: {
         site: 'Site',
         domains: 'Domains',
         signing: 'Signing',
+        authors: 'Author information',
         popups: 'Pop-ups and captcha',
         links: 'Links',
         fixed: 'Other settings (read only)',
@@ -86,6 +89,8 @@ const enUS: typeof zhCN = {
         mobile: 'The address authors open on a phone; also used to know the brand',
         applySignCondition: 'A novel can apply for signing once it has this many words, e.g. 2万, 4千',
         shortStorySignCondition: 'A short story can apply for signing once it has this many characters',
+        penNameChangeDays:
+          'An author can change their pen name once in this many days (the personal information page and the help article state it); 90 by default',
         editorTitle: 'What authors call their editor, e.g. 责任编辑',
         onlineSignSuccessText: 'What authors see after submitting an online signing',
         captcha:

@@ -10,7 +10,7 @@ import {
   SendOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { TEXT_PATTERN } from '@author-centre/shared/validation-rules';
+import { normalizeChapterTitle, refusedTitleChars } from '@author-centre/shared/validation-rules';
 import { countWords, type TextCheckFinding, WORKS_ERROR, WORKS_LIMITS } from '@author-centre/shared/works';
 import { Alert, Button, Input, Segmented, Select, Space, Tag, Tooltip } from 'antd';
 import { memo, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
@@ -34,18 +34,22 @@ import {
 import { ConflictDialog, type ConflictState } from './ConflictDialog.tsx';
 import { HistoryDrawer } from './HistoryDrawer.tsx';
 import { browserJournal, type Draft, sameDraft } from './journal.ts';
+import { rememberOpenChapter } from './offline-open.ts';
 import { PublishDialog } from './PublishDialog.tsx';
 import { ScheduleDialog } from './ScheduleDialog.tsx';
 import { ChapterSaver, type SaveFailure, type SaverState, type SaverTransport } from './saver.ts';
 import '../works.css';
 
-/** Sends saves through the signed client, silently: the editor's status line says what happened. */
+/**
+ * Sends saves through the signed client, silently (the editor's status line says what happened), and
+ * off the page's thread: signing and sending a long chapter would hold up the keystrokes typed meanwhile.
+ */
 const transport: SaverTransport = {
   save: (payload, explicit) =>
     apiPost<SaveReply>(
       explicit ? '/api/pc/v1/book-chapter/save' : '/api/pc/v1/book-chapter/auto-save',
       { ...payload },
-      { silent: true, timeout: 20_000 },
+      { silent: true, timeout: 20_000, offMainThread: true },
     ),
   classify(error): SaveFailure {
     if (error instanceof ApiError) {
@@ -168,16 +172,31 @@ const STATUS_ICONS = {
   error: <WarningOutlined />,
 };
 
-/** Characters the title's text pattern (§5) does not take, each once, in order. */
+/**
+ * Characters a chapter title may not use (§5's pattern plus spaces and title punctuation,
+ * decisions.md), each once, in order; runs of spaces are collapsed on saving, not refused.
+ */
 export function titleBadChars(title: string): string[] {
-  return [...new Set([...title].filter((ch) => !TEXT_PATTERN.test(ch)))];
+  return refusedTitleChars(normalizeChapterTitle(title), true);
 }
 
-/** The status line ('last saved at …') and the live word count: the only part a keystroke re-renders. */
+/** The live word count and how words are counted: re-rendered only when the count changes. */
+const WordCount = memo(function WordCount({ words }: { words: Store<number> }) {
+  const { t } = useTranslation(WORKS_NS);
+  const count = useSyncExternalStore(words.subscribe, words.get);
+  return (
+    <Tooltip title={t('editor.wordRule')}>
+      <span data-testid="word-count" className="ac-editor__count" tabIndex={0} aria-description={t('editor.wordRule')}>
+        {t('editor.words', { count })}
+      </span>
+    </Tooltip>
+  );
+});
+
+/** The status line ('last saved at …') and the word count: what a save re-renders, and nothing else. */
 function StatusLine({ saver, words }: { saver: Store<SaverState | null>; words: Store<number> }) {
   const { t } = useTranslation(WORKS_NS);
   const state = useSyncExternalStore(saver.subscribe, saver.get);
-  const count = useSyncExternalStore(words.subscribe, words.get);
   const status = state?.status ?? 'saved';
   let text = '';
   if (state?.status === 'saved') {
@@ -201,16 +220,7 @@ function StatusLine({ saver, words }: { saver: Store<SaverState | null>; words: 
         {STATUS_ICONS[status]} {text}
         {state?.journalFailed && <span className="ac-editor__warn"> · {t('editor.journalFailed')}</span>}
       </span>
-      <Tooltip title={t('editor.wordRule')}>
-        <span
-          data-testid="word-count"
-          className="ac-editor__count"
-          tabIndex={0}
-          aria-description={t('editor.wordRule')}
-        >
-          {t('editor.words', { count })}
-        </span>
-      </Tooltip>
+      <WordCount words={words} />
     </div>
   );
 }
@@ -258,7 +268,12 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
   const titleRef = useRef<HTMLInputElement | null>(null);
   const sayRef = useRef<HTMLTextAreaElement | null>(null);
   const saverRef = useRef<ChapterSaver | null>(null);
-  const countTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** Mirrors `overflow`, so a keystroke clears a warning without a state update when none is shown. */
+  const overflowShown = useRef(false);
+  const showOverflow = useCallback((next: Overflow | null) => {
+    overflowShown.current = next !== null;
+    setOverflow(next);
+  }, []);
   const volumes = useVolumes(short ? 0 : initial.book_id);
 
   /**
@@ -307,6 +322,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
 
   // One saver per chapter; the journal of an earlier visit is replayed or shown as a conflict.
   useEffect(() => {
+    let counted = initial.content;
     const saver = new ChapterSaver({
       chapterId: initial.chapter_id,
       bookId: initial.book_id,
@@ -315,9 +331,29 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
       savedAt: initial.saved_at,
       transport,
       journal: browserJournal,
-      read,
+      // The word count follows the text the saver reads (200 ms after typing stops, every 5 s while it
+      // goes on): a keystroke never counts the whole text.
+      read: () => {
+        const draft = read();
+        if (draft.content !== counted) {
+          counted = draft.content;
+          words.set(countWords(counted));
+        }
+        return draft;
+      },
       onChange: (next) => {
         saverStatus.set(next);
+        // Everything typed is on the server: that is the text to reopen without the network.
+        if (next.status === 'saved' && saverRef.current && !saverRef.current.hasUnsaved) {
+          const d = read();
+          rememberOpenChapter({
+            ...initial,
+            revision: next.revision,
+            title: d.title,
+            content: d.content,
+            author_say: d.authorSay,
+          });
+        }
         setFlags((f) =>
           f.chapterStatus === next.chapterStatus && f.titleProblem === next.titleProblem
             ? f
@@ -416,12 +452,11 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
     };
   }, [scheduledAt, initial.chapter_id, saverStatus]);
 
+  /** A keystroke: no React update and no reading of the text, only the saver's timers. */
   const onInput = useCallback(() => {
-    setOverflow(null);
+    if (overflowShown.current) showOverflow(null);
     saverRef.current?.changed();
-    if (countTimer.current) clearTimeout(countTimer.current);
-    countTimer.current = setTimeout(() => words.set(countWords(bodyRef.current?.value ?? '')), 200);
-  }, [words]);
+  }, [showOverflow]);
 
   const onTitleInput = useCallback(() => {
     setTitleBlank(!titleRef.current?.value.trim());
@@ -715,7 +750,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
             type="warning"
             showIcon
             closable
-            onClose={() => setOverflow(null)}
+            onClose={() => showOverflow(null)}
             data-testid="too-long-warning"
             message={t(overflow.how === 'paste' ? 'editor.tooLongPaste' : 'editor.tooLongTyping', {
               count: overflow.count,
@@ -728,7 +763,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
           initial={start.content}
           placeholder={t('editor.bodyPlaceholder')}
           onInput={onInput}
-          onOverflow={setOverflow}
+          onOverflow={showOverflow}
         />
         <details className="ac-editor__say" open={Boolean(start.authorSay)}>
           <summary>{t('editor.authorSay')}</summary>

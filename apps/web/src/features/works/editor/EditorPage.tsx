@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../../components/PageState.tsx';
+import { isApiError } from '../../../platform/api-error.ts';
 import { WORKS_NS } from '../i18n.ts';
 import { type ChapterDetail, createChapter, fetchChapter, idParam } from '../works-api.ts';
 import { ChapterEditor } from './ChapterEditor.tsx';
 import { EditorLoadFailed, type LoadFailure } from './EditorLoadFailed.tsx';
-
+import { openedOffline, rememberOpenChapter } from './offline-open.ts';
 /**
  * /front/book-upload?book_id=…&chapter_id=… — the chapter editor. Without chapter_id a new draft
  * is created (in volume_id, or the last volume) and the address names it, so a reload reopens it.
@@ -31,9 +32,17 @@ export default function EditorPage() {
     if (chapterId) {
       setChapter(null);
       fetchChapter(chapterId, controller.signal)
-        .then(setChapter)
+        .then((c) => {
+          rememberOpenChapter(c);
+          setChapter(c);
+        })
         .catch((e) => {
-          if (!controller.signal.aborted) setFailed(e?.status === 404 ? 'editor.notFound' : 'editor.loadFailed');
+          if (controller.signal.aborted) return;
+          // Without the network (the browser says it is offline), the chapter last open here reopens from
+          // this browser (issue 18). A dropped request while online offers 重试 instead: the server may answer.
+          const copy = isApiError(e) && e.kind === 'offline' ? openedOffline(chapterId) : null;
+          if (copy) setChapter(copy);
+          else setFailed(e?.status === 404 ? 'editor.notFound' : 'editor.loadFailed');
         });
     } else if (bookId && !creating.current) {
       creating.current = true;
