@@ -23,9 +23,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
-          // A browser test that fails is run once more before it counts as failed: under a loaded CI
-          // machine two tests failed once each without a cause found (see docs/works.md, "flaky").
-          retry: 1,
         },
       },
     ],
