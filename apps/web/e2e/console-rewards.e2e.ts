@@ -85,7 +85,7 @@ describe('console: badges and levels', () => {
     // On the awards page: find the author by pen name, award the badge with a reason.
     await page.goto(page.url().replace('/admin/badges', '/admin/rewards'));
     await page.getByRole('heading', { name: '授予与调整' }).waitFor();
-    await choose(page, page.locator('#rewards-author'), author.penName.slice(0, 6), author.penName);
+    await choose(page, page.locator('#rewards-author'), author.penName, author.penName);
     await page.getByTestId('chosen-author').getByRole('button', { name: '授予勋章' }).click();
     const award = page.getByRole('dialog', { name: `给「${author.penName}」授予勋章` });
     await choose(page, award.getByRole('combobox'), title, title);
@@ -149,7 +149,7 @@ describe('console: badges and levels', () => {
     const admin = await demoStaff('wonder', 'admin');
     const { context, page } = await open();
     await openConsole(context, page, admin, '/admin/rewards');
-    await choose(page, page.locator('#rewards-author'), author.penName.slice(0, 6), author.penName);
+    await choose(page, page.locator('#rewards-author'), author.penName, author.penName);
     await page.getByTestId('chosen-author').getByRole('button', { name: '授予勋章' }).click();
     const award = page.getByRole('dialog', { name: `给「${author.penName}」授予勋章` });
     await choose(page, award.getByRole('combobox'), '人气之星', '人气之星');

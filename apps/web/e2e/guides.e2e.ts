@@ -185,6 +185,32 @@ describe('page guides', () => {
     expect(await page.getByTestId('page-guide').count()).toBe(0);
   });
 
+  test('a guide that arrives late never takes the focus: the menu the author already opened stays open', async () => {
+    const author = await newAuthor();
+    await markGuides(author.accountId, { 34: false });
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    page = await context.newPage();
+    await logIn(context, author);
+    // The profile (which says the guide is due) answers only once the author is using the page.
+    let answerProfile = () => {};
+    const profileHeld = new Promise<void>((resolve) => {
+      answerProfile = resolve;
+    });
+    await page.route('**/api/author/profile', async (route) => {
+      await profileHeld;
+      await route.continue();
+    });
+    await visit(page, '/front/comment-manage/list');
+    const books = page.getByRole('combobox', { name: '全部作品' });
+    await books.click();
+    const menu = page.locator('.ant-select-dropdown');
+    await menu.waitFor();
+    answerProfile();
+    await page.getByTestId('page-guide').waitFor();
+    expect(await books.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await menu.isVisible()).toBe(true);
+  });
+
   test('a guide already seen does not show, and pages without guides show none', async () => {
     await openAsNewAuthor('/front/custom-picture', { 32: true });
     await page.waitForTimeout(1500);

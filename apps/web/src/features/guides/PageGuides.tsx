@@ -50,9 +50,13 @@ export function PageGuides({ pageKey, loggedIn }: { pageKey: PageKey | undefined
     finish(guide);
   };
 
+  // The card arrives when the profile does, often while the author is already typing or has a menu open:
+  // it is announced (aria-live) and reachable by Tab, but never takes the focus, which would close that
+  // menu or move the caret out of the author's text.
   return (
     <section
       className="ac-page-guide"
+      aria-live="polite"
       data-testid="page-guide"
       data-guide-id={guide}
       aria-label={t(`guides.page.${guide}.title`)}
@@ -66,7 +70,7 @@ export function PageGuides({ pageKey, loggedIn }: { pageKey: PageKey | undefined
         <Button size="small" type="text" onClick={onClose}>
           {t('popups.close')}
         </Button>
-        <Button size="small" type="primary" onClick={onNext} autoFocus>
+        <Button size="small" type="primary" onClick={onNext}>
           {tour.step < total - 1 ? t('guides.page.next') : t('guides.page.done')}
         </Button>
       </footer>
