@@ -15,6 +15,7 @@ import {
   VERIFY_CODE,
 } from '@author-centre/shared';
 import { SCREENPLAY_APPLICATION_LIMITS as S } from '../modules/works/screenplay-application.ts';
+import { authorQuestionsArticles } from './help/author-questions.ts';
 import { commentsArticles } from './help/comments.ts';
 import { contractsArticles } from './help/contracts.ts';
 import { creativeArticles } from './help/creative.ts';
@@ -923,6 +924,7 @@ const CAPABILITY_ARTICLES: Array<(f: Facts) => HelpSeedArticle[]> = [
   contractsArticles,
   growthArticles,
   commentsArticles,
+  authorQuestionsArticles,
 ];
 
 /**

@@ -5,6 +5,18 @@
  */
 import type { BrandForum } from '@author-centre/shared';
 
+/**
+ * What an author may post on the forum: lengths in characters, and posts an hour per author (the routes check
+ * them, the help articles state them).
+ */
+export const FORUM_LIMITS = {
+  title: { min: 4, max: 60 },
+  body: { min: 10, max: 5000 },
+  reply: { min: 2, max: 5000 },
+  threadsPerHour: 10,
+  repliesPerHour: 60,
+} as const;
+
 export interface ForumAuthor {
   clientId: number;
   userId: number;

@@ -9,7 +9,7 @@ import { routeAliases } from '../../platform/http/routes.ts';
 import { onLogout } from '../auth/services.ts';
 import { DiscourseEnv, DiscourseForum } from './discourse.ts';
 import { EmbeddedForum } from './embedded.ts';
-import type { ForumAuthor, ForumProvider } from './forum-provider.ts';
+import { type ForumAuthor, type ForumProvider, FORUM_LIMITS as L } from './forum-provider.ts';
 
 /** The configured forum: FORUM_PROVIDER=discourse (with its DISCOURSE_* settings), else the embedded one. */
 export function createForum(ctx: AppContext): ForumProvider {
@@ -32,12 +32,12 @@ const ThreadsQuery = z.object({ category: z.coerce.number().int().positive(), pa
 const IdQuery = z.object({ id: z.coerce.number().int().positive() });
 const ThreadBody = z.object({
   category: z.coerce.number().int().positive(),
-  title: text(4, 60, '标题需要4到60个字'),
-  body: text(10, 5000, '内容需要10到5000个字'),
+  title: text(L.title.min, L.title.max, `标题需要${L.title.min}到${L.title.max}个字`),
+  body: text(L.body.min, L.body.max, `内容需要${L.body.min}到${L.body.max}个字`),
 });
 const ReplyBody = z.object({
   thread_id: z.coerce.number().int().positive(),
-  body: text(2, 5000, '回复需要2到5000个字'),
+  body: text(L.reply.min, L.reply.max, `回复需要${L.reply.min}到${L.reply.max}个字`),
 });
 const MyPostsQuery = z.object({ type: z.enum(['thread', 'reply']).default('thread'), page, page_size: pageSize });
 
@@ -113,10 +113,14 @@ export async function forumRoutes(app: FastifyInstance): Promise<void> {
     return reply.redirect(forum.signOn(await authorOf(request), request.brand.domains.pc, q.sso, q.sig));
   });
 
-  /** Posting limits: 10 threads and 60 replies an hour per author. */
+  /** Posting limits: threads and replies an hour per author (FORUM_LIMITS). */
   async function limit(request: FastifyRequest, what: 'thread' | 'reply') {
     const auth = authOf(request);
-    const hit = await ctx.rateLimiter.hit(`bbs:${what}:${auth.accountId}`, what === 'thread' ? 10 : 60, 3_600_000);
+    const hit = await ctx.rateLimiter.hit(
+      `bbs:${what}:${auth.accountId}`,
+      what === 'thread' ? L.threadsPerHour : L.repliesPerHour,
+      3_600_000,
+    );
     if (!hit.allowed) {
       throw rateLimited(hit.retryAfterMs, {
         'zh-CN': '发帖过于频繁，请稍后再试',
