@@ -75,6 +75,15 @@ const SYNONYMS: Array<[RegExp, string]> = [
   [/书皮|封皮|书封/, '封面'],
   [/插画|配图|配.?张图|放.?张图|放图/, '插图'],
   [/跳出来|弹出/, '弹窗'],
+  // Everyday verbs and words for what the articles name formally (issue 18, the missing-topic articles).
+  [/删/, '删除'],
+  [/弄回|找回|还原|复原|救回|撤销删除/, '恢复'],
+  [/关掉|关了|关上|关闭|停掉/, '关闭'],
+  [/开.{0,3}(书|小说|作品)|建.{0,3}(书|小说|作品)/, '创建 作品'],
+  [/写完|结局|连载结束|结束连载|收尾/, '完结'],
+  [/解约|不签了|终止|解除/, '解除合同'],
+  [/税/, '个人所得税'],
+  [/论坛|社区|bbs|发帖/i, '论坛'],
 ];
 
 /**
@@ -115,6 +124,10 @@ const CONCEPTS: string[][] = [
   ['批量', '一键'],
   ['追读', '在追', '追更'],
   ['收款', '收钱'],
+  ['完结', '完本', '完结了'],
+  ['恢复', '还原', '找回'],
+  ['规定', '规矩', '规则', '版规'],
+  ['解约', '解除合同', '终止合同'],
 ];
 
 /** The group words (CONCEPTS) a text holds through another of their words. */
@@ -140,8 +153,18 @@ function withConcepts(text: string): string {
 const ENGLISH: Array<[RegExp, string]> = [
   [
     /\b(leave|(days?|weeks?|months?)'?s? off|time off|vacation|holiday|take a break|pause|stop updating|skip updat|miss(ing)? updates?)\b/,
-    '请假 断更',
+    '请假',
   ],
+  [/\b(tax|taxes|taxed|withh[eo]ld\w*)\b/, '个人所得税 税'],
+  [
+    /\b(terminat\w*|end|ending|cancel\w*|break|get out of|quit|exit)\b.*\bcontracts?\b|\bcontracts?\b.*\b(expir\w*|ends?|runs? out)\b/,
+    '解约 合同到期',
+  ],
+  [/\b(finish\w*|complet\w*|the end|final chapter|last chapter|wrap(ped)? up)\b/, '完结 完本'],
+  [/\b(restore|recover\w*|get (it |them )?back|undelete|recycle bin|trash|deleted)\b/, '回收站 恢复'],
+  [/\b(forum|bbs|threads?)\b/, '论坛 发帖'],
+  [/\b(rules?|allowed|guidelines?|policy)\b/, '规定'],
+  [/\b(turn(ing)? off|disable|close|shut|switch off|block)\b/, '关闭'],
   [/\blevels?\b.*\b(for|use|mean|good|benefit)|\b(use|point|benefit|meaning) of\b.*\blevels?\b/, '等级有什么用'],
   [/\b(author )?levels?\b|\blv ?\d|\brank(ing)?\b/, '作者等级'],
   [
