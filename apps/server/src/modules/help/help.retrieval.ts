@@ -78,6 +78,7 @@ const SYNONYMS: Array<[RegExp, string]> = [
   [/跳出来|弹出/, '弹窗'],
   // Everyday verbs and words for what the articles name formally (issue 18, the missing-topic articles).
   [/删/, '删除'],
+  [/[一这那某上下本前后每]章(?!节)/, '章节'],
   [/弄回|找回|还原|复原|救回|撤销删除/, '恢复'],
   [/关掉|关了|关上|关闭|停掉/, '关闭'],
   [/开.{0,3}(书|小说|作品)|建.{0,3}(书|小说|作品)/, '创建 作品'],

@@ -57,6 +57,41 @@ describe('help centre content', () => {
     expect(parts.body.data.body).toMatch(/保底[\s\S]*分成[\s\S]*福利/);
   });
 
+  it('answers what authors asked and found nothing on, with what the product does and what to do instead', async () => {
+    for (const clientId of [2, 4] as const) {
+      const client = t.client(HOSTS[clientId]);
+      const brand = t.app.ctx.brands.get(clientId);
+      const body = async (ids: string) => (await client.get('/api/pc/v1/help/detail', { ids })).body.data.body;
+      const ending = await body('4-250');
+      expect(ending).toContain('作者中心没有在线解约的功能');
+      expect(ending).toContain('24个月、48个月、60个月');
+      expect(ending).toContain(`请联系您的${brand.editorTitle}协商`);
+      const tax = await body('6-251');
+      expect(tax).toContain('其中没有税费这一行，作者中心也不计算或申报个人所得税');
+      expect(tax).toContain(`需要完税证明，请联系您的${brand.editorTitle}`);
+      const comments = await body('7-252');
+      expect(comments).toContain('目前不能关闭整部作品或某一章的评论');
+      expect(comments).toContain('禁言（1天、3天、7天、30天、365天）');
+      expect(await body('3-253')).toContain('把「完结状态」从「连载中」改为「已完结」');
+      const chapter = await body('3-254');
+      expect(chapter).toContain('章节会移入「回收站」，可随时恢复');
+      expect(chapter).toContain('已发布的付费章节不能删除：读者已为其付费');
+      const forum = await body('9-255');
+      expect(forum).toContain(`论坛（${brand.domains.bbs}）`);
+      expect(forum).toContain('主题的标题4～60个字，内容10～5000个字；回复2～5000个字');
+      expect(forum).toContain('每人每小时最多发10个主题、60条回复');
+    }
+    const client = t.client(HOSTS[2]);
+    for (const [keyword, ids] of [
+      ['完本之后还能更新番外吗', '3-253'],
+      ['不小心把一章删了还能弄回来吗', '3-254'],
+      ['论坛的版规在哪看', '9-255'],
+    ]) {
+      const res = await client.get('/api/pc/v1/help/search', { keyword });
+      expect(res.body.data.list[0]?.id, keyword).toBe(ids);
+    }
+  });
+
   it('keeps the write-guide target: questions/1-12 is the new-author guide of category 1', async () => {
     const res = await t.client().get('/api/pc/v1/help/detail', { ids: '1-12' });
     expect(res.body.data).toMatchObject({ id: '1-12', category: { id: 1, name: '新手指南' } });
