@@ -77,6 +77,9 @@ const SYNONYMS: Array<[RegExp, string]> = [
   [/插画|配图|配.?张图|放.?张图|放图/, '插图'],
   [/跳出来|弹出/, '弹窗'],
   // Everyday verbs and words for what the articles name formally (issue 18, the missing-topic articles).
+  [/入v|上v|开v|入vip/i, '上架 付费'],
+  [/本章说/, '段评'],
+  [/发文|发章/, '发布 章节'],
   [/删/, '删除'],
   [/[一这那某上下本前后每]章(?!节)/, '章节'],
   [/弄回|找回|还原|复原|救回|撤销删除/, '恢复'],
@@ -135,6 +138,12 @@ const CONCEPTS: string[][] = [
   ['恢复', '还原', '找回'],
   ['规定', '规矩', '规则', '版规'],
   ['解约', '解除合同', '终止合同'],
+  // Web-fiction jargon for what the articles name in full.
+  ['简介', '文案'],
+  ['责任编辑', '责编'],
+  ['作者的话', '作话'],
+  ['读者', '书友', '粉丝'],
+  ['收藏', '加书架', '放书架'],
 ];
 
 /** The group words (CONCEPTS) a text holds through another of their words. */
@@ -142,6 +151,18 @@ export function conceptsIn(text: string): string[] {
   const out: string[] = [];
   for (const [word, ...others] of CONCEPTS)
     if (!text.includes(word) && others.some((o) => text.includes(o))) out.push(word);
+  return out;
+}
+
+/**
+ * A question with the group words (CONCEPTS) no article uses written as the first of their group: the
+ * question's own word then, it counts towards how much of the question an article covers ('文案' is the
+ * '简介' of the articles). Words the articles use stay as they are.
+ */
+export function inArticleWords(question: string, holds: (word: string) => boolean): string {
+  let out = question;
+  for (const [word, ...others] of CONCEPTS)
+    for (const other of others) if (out.includes(other) && !holds(other)) out = out.replaceAll(other, word);
   return out;
 }
 
@@ -370,7 +391,7 @@ export class BrandIndex {
 
   /** Articles that answer a question, best first; empty when none covers enough of it. */
   retrieve(asked: string, options: { limit?: number; minCoverage?: number } = {}): RetrievedArticle[] {
-    const question = retrievalQuery(asked);
+    const question = inArticleWords(retrievalQuery(asked), (word) => this.index.holds(word));
     const extra = expansionsFor(question);
     const hits = this.index.search(question, { extraTerms: extra });
     const minCoverage = options.minCoverage ?? MIN_COVERAGE;

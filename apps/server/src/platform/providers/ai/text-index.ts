@@ -364,6 +364,12 @@ export class TextIndex<F extends string> {
     return this.#ids.length;
   }
 
+  /** Whether some document holds every word and bigram of a text (its single characters aside). */
+  holds(text: string): boolean {
+    const tokens = tokenize(text).filter((t) => t.length > 1);
+    return tokens.length > 0 && tokens.every((t) => this.#postings.has(t));
+  }
+
   /** Inverse document frequency; a term no document holds weighs as much as the rarest. */
   idf(term: string): number {
     const n = this.#ids.length;
