@@ -155,14 +155,19 @@ export function conceptsIn(text: string): string[] {
 }
 
 /**
- * A question with the group words (CONCEPTS) no article uses written as the first of their group: the
- * question's own word then, it counts towards how much of the question an article covers ('文案' is the
- * '简介' of the articles). Words the articles use stay as they are.
+ * A question with the words no article uses written in the articles' words: a group word (CONCEPTS) as
+ * the first of its group, an everyday phrase (SYNONYMS) as what it stands for. The question's own words
+ * then, they count towards how much of the question an article covers ('文案' is the '简介' of the
+ * articles, '弄回来' their '恢复'). Words the articles use stay as they are, their synonyms only added.
  */
 export function inArticleWords(question: string, holds: (word: string) => boolean): string {
   let out = question;
   for (const [word, ...others] of CONCEPTS)
     for (const other of others) if (out.includes(other) && !holds(other)) out = out.replaceAll(other, word);
+  for (const [pattern, words] of SYNONYMS) {
+    const said = pattern.exec(out)?.[0];
+    if (said && said.length >= 2 && !holds(said)) out = out.replace(said, ` ${words} `);
+  }
   return out;
 }
 
