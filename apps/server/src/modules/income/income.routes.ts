@@ -11,7 +11,7 @@ import { parseInput } from '../../platform/http/input.ts';
 import { localize } from '../../platform/http/language.ts';
 import { routeAliases } from '../../platform/http/routes.ts';
 import { addGlobalDataContributor } from '../auth/accounts.service.ts';
-import { boundCardMaskOf } from '../contracts/personal-info.service.ts';
+import { type PayeeCardMask, payeeCardMasksOf } from '../contracts/personal-info.service.ts';
 import { leaveDaysOfAccounts } from '../growth/leave.service.ts';
 import {
   cachedReply,
@@ -434,8 +434,17 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
       .orderBy('settlement_lines.id')
       .execute();
     const sum = lines.reduce((t, l) => t + l.amount_fen, 0);
-    // The card it is (or was) paid to: the bound card, masked (the full number is only in the payout file).
-    const card = await boundCardMaskOf(db, scope.clientId, authOf(request).userId);
+    // A paid statement names the card it was paid to, as recorded then; an unpaid one the card bound now.
+    // Masked either way (the full number is only in the payout file).
+    const card: PayeeCardMask | null = s.paid_at
+      ? s.payee_bank_num_mask
+        ? {
+            bank_name: s.payee_bank_name ?? '',
+            bank_num_mask: s.payee_bank_num_mask,
+            holder_mask: s.payee_holder_mask ?? '',
+          }
+        : null
+      : ((await payeeCardMasksOf(app.ctx, scope.clientId, [scope.accountId])).get(scope.accountId) ?? null);
     return ok({
       month: s.month,
       status: 'final',
@@ -446,8 +455,13 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
       ...payoutStatus(s),
       payee_card: card,
       payee_card_label: card
-        ? `${card.bank_name} ${card.bank_num_mask}`
-        : localize(request, { 'zh-CN': '未绑定银行卡', 'en-US': 'No bank card bound' }),
+        ? [card.bank_name, card.bank_num_mask, card.holder_mask].filter(Boolean).join(' ')
+        : localize(
+            request,
+            s.paid_at
+              ? { 'zh-CN': '打款时未记录银行卡', 'en-US': 'The card was not recorded when it was paid' }
+              : { 'zh-CN': '未绑定银行卡', 'en-US': 'No bank card bound' },
+          ),
       list: lines,
       adds_up: sum === s.total_fen,
       rounding: localize(request, {

@@ -233,8 +233,12 @@ describe('a month closed, released, confirmed and paid; late revenue corrected t
       .execute();
     // The statement names the card it is paid to, masked: the author sees which card, never its number.
     const withCard = (await client.get('/api/profit/detail', { month: '2026-09' })).body.data;
-    expect(withCard.payee_card).toEqual({ bank_name: '中国工商银行', bank_num_mask: '6222 **** **** 3445' });
-    expect(withCard.payee_card_label).toBe('中国工商银行 6222 **** **** 3445');
+    expect(withCard.payee_card).toEqual({
+      bank_name: '中国工商银行',
+      bank_num_mask: '6222 **** **** 3445',
+      holder_mask: '张*',
+    });
+    expect(withCard.payee_card_label).toBe('中国工商银行 6222 **** **** 3445 张*');
     expect(JSON.stringify(withCard)).not.toContain('6222020200112233445');
     const file = await admin.get('/api/admin/income/runs/payout-file', { run_id: run.id });
     expect(file.body.data.content).toContain(
@@ -253,6 +257,49 @@ describe('a month closed, released, confirmed and paid; late revenue corrected t
       (await admin.post('/api/admin/income/runs/mark-paid', { run_id: run.id, reason: '银行已转账' })).body.data.paid,
     ).toBe(1);
     expect((await client.get('/api/profit/month-balance')).body.data.list[0].payout_status).toBe('paid');
+    // The statement keeps the card it was paid to, masked: a card bound later does not rewrite it.
+    expect(
+      await db
+        .selectFrom('settlements')
+        .select(['payee_bank_name', 'payee_bank_num_mask', 'payee_holder_mask'])
+        .where('account_id', '=', author.accountId)
+        .where('month', '=', '2026-09')
+        .execute(),
+    ).toEqual([
+      { payee_bank_name: '中国工商银行', payee_bank_num_mask: '6222 **** **** 3445', payee_holder_mask: '张*' },
+    ]);
+    await db
+      .updateTable('bank_cards')
+      .set({ status: 'superseded', state_key: null })
+      .where('user_id', '=', author.userId)
+      .execute();
+    await db
+      .insertInto('bank_cards')
+      .values({
+        client_id: 2,
+        user_id: author.userId,
+        status: 'active',
+        bank_num_enc: personalData.seal('6228480402564890018'),
+        bank_num_mask: '6228 **** **** 0018',
+        account_name_enc: personalData.seal('李四'),
+        bank_name: '中国农业银行',
+        bank_branch: '上海浦东支行',
+        bank_phone_enc: personalData.seal('13800138001'),
+        reason: '换卡',
+        review_reason: null,
+        reviewer_account_id: null,
+        reviewed_at: null,
+        state_key: `active:${author.userId}`,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .execute();
+    const paidDetail = (await client.get('/api/profit/detail', { month: '2026-09' })).body.data;
+    expect([paidDetail.payout_status, paidDetail.payee_card_label]).toEqual([
+      'paid',
+      '中国工商银行 6222 **** **** 3445 张*',
+    ]);
+    expect(JSON.stringify(paidDetail)).not.toContain('6228');
     const royalty = (await client.get('/api/profit/royalty-balance')).body.data;
     expect(royalty.list.map((l: any) => [l.key, l.amount_fen])).toEqual([
       ['paid', 60_166],

@@ -69,8 +69,11 @@ export interface Statement {
   paid_at: number | null;
   payout_status: MonthLine['payout_status'];
   payout_label: string;
-  /** The bound card it is paid to, masked; null when none is bound. */
-  payee_card: { bank_name: string; bank_num_mask: string } | null;
+  /**
+   * The card it is paid to, masked: once paid, the card recorded at payment (a card bound later does
+   * not change it); before, the card bound now. Null when there is none.
+   */
+  payee_card: { bank_name: string; bank_num_mask: string; holder_mask: string } | null;
   payee_card_label: string;
   list: StatementLine[];
   adds_up: boolean;
