@@ -463,4 +463,78 @@ describe('a month closed, released, confirmed and paid; late revenue corrected t
       signed: true,
     });
   });
+
+  it('settlement-summary-zh: the zh share, and the book’s guarantee top-up and welfare on lines of their own', async () => {
+    const { db } = t.app.ctx;
+    // Brand 4 (the test that no one else closes its months ran before).
+    const reading = await createSite(t, 4);
+    const zh = await createSite(t, 4, 'zh');
+    const author = await createAuthor(t, { clientId: 4 });
+    const book = await insertBook(t, author, { title: '纵横之书' });
+    await setTerms(book.bookId, 600, 10_000, 4);
+    await db
+      .insertInto('book_daily_words')
+      .values(
+        daysOf('2026-07').map((day) => ({
+          client_id: 4,
+          account_id: author.accountId,
+          book_id: book.bookId,
+          day,
+          words: 5000,
+          chapters: 1,
+        })),
+      )
+      .execute();
+    const at = (iso: string) => bj(iso);
+    await push(t, zh, [
+      {
+        event_id: eid(),
+        kind: 'partner_revenue',
+        book_id: book.bookId,
+        amount_fen: 1000,
+        occurred_at: at('2026-07-10T10:00:00'),
+      },
+      {
+        event_id: eid(),
+        kind: 'partner_revenue',
+        book_id: book.bookId,
+        amount_fen: 2000,
+        occurred_at: at('2026-08-10T10:00:00'),
+      },
+    ]);
+    await push(t, reading, [
+      { event_id: eid(), kind: 'gift', book_id: book.bookId, amount_fen: 500, occurred_at: at('2026-07-12T10:00:00') },
+    ]);
+    const { runId } = await closeMonth(db, 4, '2026-07', bj('2026-08-01T03:00:00'));
+    await db
+      .updateTable('settlement_runs')
+      .set({ status: 'released', released_at: Date.now() })
+      .where('id', '=', runId)
+      .execute();
+
+    const client = await signedInClient(t, author);
+    const page = (await client.get('/api/profit/zong-heng-month-balance')).body.data;
+    expect(page.list.map((l: any) => [l.month, l.kind, l.partner_fen, l.amount_fen, l.status])).toEqual([
+      // August, not closed: the zh share, and the top-up estimated from August's revenue so far (all zh).
+      ['2026-08', 'share', 2000, 1200, 'estimate'],
+      ['2026-08', 'guarantee', 0, 8800, 'estimate'],
+      // July, released: the zh share; the statement's top-up (on 1,500 fen of every platform) and welfare.
+      ['2026-07', 'share', 1000, 600, 'final'],
+      ['2026-07', 'guarantee', 0, 9100, 'final'],
+      ['2026-07', 'welfare', 0, 30_000, 'final'],
+      ['2026-07', 'welfare', 0, 20_000, 'final'],
+    ]);
+    expect(page.list[3].note).toBe('保底10000分，分成900分，补足9100分');
+    expect(page.total).toEqual({ partner_fen: 3000, amount_fen: 69_700 });
+    expect(page.by_kind).toEqual([
+      { kind: 'share', amount_fen: 1800 },
+      { kind: 'guarantee', amount_fen: 17_900 },
+      { kind: 'welfare', amount_fen: 50_000 },
+    ]);
+    // The July lines are the statement's own.
+    const statement = (await client.get('/api/profit/detail', { month: '2026-07' })).body.data;
+    expect(statement.list.filter((l: any) => l.kind !== 'share').map((l: any) => l.amount_fen)).toEqual([
+      9100, 30_000, 20_000,
+    ]);
+  });
 });

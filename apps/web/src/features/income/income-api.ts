@@ -116,9 +116,13 @@ export interface ZhMonthLine {
   month: string;
   book_id: number;
   book_title: string;
+  /** share: the zh revenue at the contract rate; guarantee, welfare: the book's whole month. */
+  kind: 'share' | 'guarantee' | 'welfare';
+  /** The zh revenue (share lines; 0 on the others). */
   partner_fen: number;
-  share_permille: number;
-  share_fen: number;
+  share_permille: number | null;
+  amount_fen: number;
+  note: string;
   status: 'final' | 'estimate';
   status_label: string;
 }
@@ -126,7 +130,8 @@ export interface ZhMonthLine {
 export interface ZhMonthBalance {
   site_kind: 'zh';
   list: ZhMonthLine[];
-  total: { partner_fen: number; share_fen: number };
+  total: { partner_fen: number; amount_fen: number };
+  by_kind: Array<{ kind: ZhMonthLine['kind']; amount_fen: number }>;
   adds_up: boolean;
   cut_off_at: number | null;
   note: string;
