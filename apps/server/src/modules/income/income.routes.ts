@@ -35,8 +35,8 @@ import {
   type SettlementTerms,
   settlementTermsOf,
   shareOf,
-  WELFARE_RULES,
   welfareFor,
+  welfareRuleList,
 } from './settlement.ts';
 
 const author = { config: { auth: 'author' as const } };
@@ -96,6 +96,14 @@ async function incomeGlobalData(ctx: AppContext, auth: { clientId: number; accou
 
 export async function incomeRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
+  /** The brand's welfare rules (brand settings), as book-welfare-rule-list shows them. */
+  const welfareRulesOf = (clientId: number) =>
+    welfareRuleList(app.ctx.brands.get(clientId).welfareRules).map(({ key, name, condition, amount_fen }) => ({
+      key,
+      name,
+      condition,
+      amount_fen,
+    }));
   addGlobalDataContributor(incomeGlobalData);
 
   /** The caller's scope, with the book checked to be their own when one is asked for. */
@@ -206,8 +214,7 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
     'GET',
     ['/api/pc/v1/income/welfare-rules', '/api/profit/book-welfare-rule-list'],
     author,
-    async () =>
-      ok({ list: WELFARE_RULES.map(({ key, name, condition, amount_fen }) => ({ key, name, condition, amount_fen })) }),
+    async (request) => ok({ list: welfareRulesOf(authOf(request).clientId) }),
   );
 
   // Welfare: the released statements' welfare lines, and this month's progress (an estimate).
@@ -251,6 +258,7 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
       (await leaveDaysOfAccounts(db, scope.clientId, [scope.accountId], `${month}-01`, `${month}-31`)).get(
         scope.accountId,
       ) ?? new Set<string>();
+    const rules = welfareRuleList(app.ctx.brands.get(scope.clientId).welfareRules);
     const progress = [];
     for (const b of books) {
       const words = await db
@@ -267,11 +275,11 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
         month_words: words.reduce((s, w) => s + w.words, 0),
         days_updated: words.filter((w) => w.words > 0).length,
         // Only rules already certain for the whole month could be named here; the close decides.
-        met_so_far: welfareFor(month, byDay, leave).map((w) => w.rule.key),
+        met_so_far: welfareFor(rules, month, byDay, leave).map((w) => w.rule.key),
       });
     }
     return ok({
-      rules: WELFARE_RULES.map(({ key, name, condition, amount_fen }) => ({ key, name, condition, amount_fen })),
+      rules: welfareRulesOf(scope.clientId),
       list: lines,
       total: totalOf(lines, ['amount_fen']),
       adds_up: true,

@@ -1,3 +1,4 @@
+import { DEFAULT_WELFARE_RULES } from '@author-centre/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleCallers, createAuthor, signedInClient } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -11,10 +12,13 @@ import {
   settlementTermsOf,
   shareOf,
   welfareFor,
+  welfareRuleList,
 } from './settlement.ts';
 
 /** Beijing time as epoch ms. */
 const bj = (iso: string) => Date.parse(`${iso}+08:00`);
+
+const RULES = welfareRuleList(DEFAULT_WELFARE_RULES);
 
 describe('settlement arithmetic', () => {
   it('shares in whole fen, dropping the fraction (never rounding up)', () => {
@@ -36,19 +40,23 @@ describe('settlement arithmetic', () => {
     expect(daysOf('2026-02')).toHaveLength(28);
     expect(daysOf('2028-02')).toHaveLength(29);
     const every = new Map(daysOf('2026-09').map((d) => [d, 5000]));
-    expect(welfareFor('2026-09', every).map((w) => w.rule.key)).toEqual(['full_attendance', 'update_bonus']);
+    expect(welfareFor(RULES, '2026-09', every).map((w) => w.rule.key)).toEqual(['full_attendance', 'update_bonus']);
     const missOne = new Map(every);
     missOne.delete('2026-09-30');
-    expect(welfareFor('2026-09', missOne).map((w) => w.rule.key)).toEqual([]);
-    expect(welfareFor('2026-09', new Map([['2026-09-01', 150_000]])).map((w) => w.rule.key)).toEqual(['update_bonus']);
+    expect(welfareFor(RULES, '2026-09', missOne).map((w) => w.rule.key)).toEqual([]);
+    expect(welfareFor(RULES, '2026-09', new Map([['2026-09-01', 150_000]])).map((w) => w.rule.key)).toEqual([
+      'update_bonus',
+    ]);
   });
 
   it('excepts approved leave days from the daily rule, and says so', () => {
     const every = new Map(daysOf('2026-09').map((d) => [d, 6000]));
     every.delete('2026-09-29');
     every.delete('2026-09-30');
-    expect(welfareFor('2026-09', every, new Set(['2026-09-29'])).map((w) => w.rule.key)).toEqual(['update_bonus']);
-    const met = welfareFor('2026-09', every, new Set(['2026-09-29', '2026-09-30']));
+    expect(welfareFor(RULES, '2026-09', every, new Set(['2026-09-29'])).map((w) => w.rule.key)).toEqual([
+      'update_bonus',
+    ]);
+    const met = welfareFor(RULES, '2026-09', every, new Set(['2026-09-29', '2026-09-30']));
     expect(met.map((w) => w.rule.key)).toEqual(['full_attendance', 'update_bonus']);
     expect(met[0].note).toBe('全勤奖：除请假2天外，28天每天更新≥4000字');
   });

@@ -1,9 +1,12 @@
-import { WELFARE_RULES } from '../../modules/income/settlement.ts';
+import type { WelfareRules } from '@author-centre/shared';
+import { welfareRuleList } from '../../modules/income/settlement.ts';
 import type { Facts, HelpSeedArticle } from '../help-articles.ts';
 
-/** The welfare rules as article 39 (作者福利) lists them. */
-export function welfareRulesText(): string {
-  return WELFARE_RULES.map((r) => `- ${r.name}：${r.condition}，${r.amount_fen / 100}元`).join('\n');
+/** A brand's welfare rules as article 39 (作者福利) lists them (brand settings restate it there when they change). */
+export function welfareRulesText(rules: WelfareRules): string {
+  const list = welfareRuleList(rules);
+  if (list.length === 0) return '- 本平台目前没有福利规则';
+  return list.map((r) => `- ${r.name}：${r.condition}，${r.amount_fen / 100}元`).join('\n');
 }
 
 /** Help articles of reader data, book data and income (issue 13): numbers 120–126 (and the rules list of article 39). */
