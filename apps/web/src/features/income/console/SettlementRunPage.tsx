@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Space, Spin, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -8,6 +7,7 @@ import { ConsolePage } from '../../../console/ConsolePage.tsx';
 import { type ConsoleColumn, ConsoleTable } from '../../../console/ConsoleTable.tsx';
 import { CONSOLE_QUERY_ROOT, consoleGet, consolePost } from '../../../console/console-api.ts';
 import { ReasonModal } from '../../../console/ReasonModal.tsx';
+import { formatBeijing } from '../../../platform/beijing-time.ts';
 import { yuan } from '../income-api.ts';
 import { downloadCsvText } from './download.ts';
 import type { RunRow } from './SettlementRunsPage.tsx';
@@ -22,8 +22,6 @@ interface StatementRow {
   confirmed_at: number | null;
   paid_at: number | null;
 }
-
-const time = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '');
 
 /** /admin/settlement/:runId: review a month (totals add up, by kind, every statement), release it, the payout file. */
 export default function SettlementRunPage() {
@@ -54,14 +52,14 @@ export default function SettlementRunPage() {
     {
       title: t('console.income.confirmedAt'),
       dataIndex: 'confirmed_at',
-      render: (v) => time(v) || t('console.income.notYet'),
-      csv: (r) => time(r.confirmed_at),
+      render: (v) => formatBeijing(v) || t('console.income.notYet'),
+      csv: (r) => formatBeijing(r.confirmed_at),
     },
     {
       title: t('console.income.paidAt'),
       dataIndex: 'paid_at',
-      render: (v) => time(v) || t('console.income.notYet'),
-      csv: (r) => time(r.paid_at),
+      render: (v) => formatBeijing(v) || t('console.income.notYet'),
+      csv: (r) => formatBeijing(r.paid_at),
     },
   ];
   const payoutFile = async () => {
