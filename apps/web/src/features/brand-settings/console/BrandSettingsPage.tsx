@@ -311,7 +311,7 @@ function SettingsForm({ view, reload }: { view: SettingsView; reload: () => void
                   label={`${label(`welfareRules.${rule}`)} · ${t('console.brandSettings.welfareAmount')}`}
                   rules={[ruleOf(shape.welfareRules.shape[rule].shape.amount_fen)]}
                 >
-                  <InputNumber style={{ width: 200 }} addonAfter={t('console.brandSettings.fen')} />
+                  <InputNumber style={{ width: 200 }} suffix={t('console.brandSettings.fen')} />
                 </Form.Item>
                 <Form.Item
                   name={['welfareRules', rule, words]}
