@@ -546,3 +546,84 @@ describe('a month closed, released, confirmed and paid; late revenue corrected t
     ]);
   });
 });
+
+/** Binds a card to the author (supersedes the one bound before), as an approved card change leaves it. */
+async function bindCard(author: { userId: number; clientId: number }, num: string, holder: string, bank: string) {
+  const { db, personalData } = t.app.ctx;
+  await db
+    .updateTable('bank_cards')
+    .set({ status: 'superseded', state_key: null })
+    .where('user_id', '=', author.userId)
+    .where('status', '=', 'active')
+    .execute();
+  await db
+    .insertInto('bank_cards')
+    .values({
+      client_id: author.clientId,
+      user_id: author.userId,
+      status: 'active',
+      bank_num_enc: personalData.seal(num),
+      bank_num_mask: `${num.slice(0, 4)} **** **** ${num.slice(-4)}`,
+      account_name_enc: personalData.seal(holder),
+      bank_name: bank,
+      bank_branch: '总行营业部',
+      bank_phone_enc: personalData.seal('13800138000'),
+      reason: null,
+      review_reason: null,
+      reviewer_account_id: null,
+      reviewed_at: null,
+      state_key: `active:${author.userId}`,
+      created_at: Date.now(),
+      updated_at: Date.now(),
+    })
+    .execute();
+}
+
+describe('the card a statement was paid to', () => {
+  it('is the card its payout file listed, kept when the card changes after; without a bound card a statement is not paid', async () => {
+    const { db } = t.app.ctx;
+    // Brand 1: no other test closes its months.
+    const withCard = await createAuthor(t, { clientId: 1 });
+    const noCard = await createAuthor(t, { clientId: 1 });
+    for (const author of [withCard, noCard]) await setTerms((await insertBook(t, author)).bookId, 500, 10_000, 1);
+    const { runId } = await closeMonth(db, 1, '2026-06', bj('2026-07-02T00:00:00'));
+    await db
+      .updateTable('settlement_runs')
+      .set({ status: 'released', released_at: Date.now() })
+      .where('id', '=', runId)
+      .execute();
+    const clients = [await signedInClient(t, withCard), await signedInClient(t, noCard)];
+    for (const client of clients)
+      expect((await client.post('/api/v2/profit/profit-confirm', { month: '2026-06' })).body.code).toBe(200);
+    await bindCard(withCard, '6222020200112233445', '王小明', '中国工商银行');
+    const admin = await signedInClient(t, await createAuthor(t, { clientId: 1, role: 'admin' }));
+
+    // The payout file lists the bound card; the author then changes it before finance marks the run paid.
+    const file = (await admin.get('/api/admin/income/runs/payout-file', { run_id: runId })).body.data.content;
+    expect(file).toContain(',王小明,中国工商银行,总行营业部,6222020200112233445');
+    expect(file).toContain(`${noCard.penName},2026-06,10000,100.00,2026-07-08,due,,,,未绑定银行卡`);
+    await bindCard(withCard, '6228480402564890018', '王小明', '中国农业银行');
+    const paid = await admin.post('/api/admin/income/runs/mark-paid', { run_id: runId, reason: '银行已转账' });
+    expect(paid.body.data).toEqual({ run_id: runId, paid: 1, without_card: 1 });
+
+    const [mine, theirs] = await Promise.all(
+      clients.map(async (c) => (await c.get('/api/profit/detail', { month: '2026-06' })).body.data),
+    );
+    expect([mine.payout_status, mine.payee_card_label]).toEqual(['paid', '中国工商银行 6222 **** **** 3445 王**']);
+    expect([theirs.payout_status, theirs.payee_card, theirs.payee_card_label]).toEqual(['due', null, '未绑定银行卡']);
+    const rows = await db
+      .selectFrom('settlements')
+      .select(['account_id', 'paid_at', 'payee_bank_num_mask'])
+      .where('run_id', '=', runId)
+      .orderBy('account_id')
+      .execute();
+    expect(rows).toEqual([
+      { account_id: withCard.accountId, paid_at: expect.any(Number), payee_bank_num_mask: '6222 **** **** 3445' },
+      { account_id: noCard.accountId, paid_at: null, payee_bank_num_mask: null },
+    ]);
+    // Nothing in clear on the statement rows: masks only.
+    expect(
+      JSON.stringify(await db.selectFrom('settlements').selectAll().where('run_id', '=', runId).execute()),
+    ).not.toContain('6222020200112233445');
+  });
+});
