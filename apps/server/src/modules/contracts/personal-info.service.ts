@@ -954,10 +954,16 @@ const changeUnderReview = () =>
 const addressNotFound = () => notFound(text('收货地址不存在或已删除', 'The address does not exist or was deleted'));
 
 /** Re-encodes an uploaded photo and stamps a repeated diagonal watermark across it. */
-/** A pen name's bound bank card in full, for the brand's finance team (the payout file). */
-export interface PayeeCard {
-  account_name: string;
+/** A bound bank card as the author may see it: the bank, the masked number and the masked holder name. */
+export interface PayeeCardMask {
   bank_name: string;
+  bank_num_mask: string;
+  holder_mask: string;
+}
+
+/** A pen name's bound bank card in full, for the brand's finance team (the payout file), with its masks. */
+export interface PayeeCard extends PayeeCardMask {
+  account_name: string;
   bank_branch: string;
   bank_num: string;
 }
@@ -982,28 +988,26 @@ export async function payeeCardsOf(
         'bank_cards.bank_name',
         'bank_cards.bank_branch',
         'bank_cards.bank_num_enc',
+        'bank_cards.bank_num_mask',
       ])
       .where('accounts.id', 'in', accountIds.slice(i, i + 500))
       .where('accounts.client_id', '=', clientId)
       .where('bank_cards.client_id', '=', clientId)
       .where('bank_cards.status', '=', 'active')
       .execute();
-    for (const r of rows)
+    for (const r of rows) {
+      const accountName = ctx.personalData.openOrNull(r.account_name_enc) ?? '';
       cards.set(r.account_id, {
-        account_name: ctx.personalData.openOrNull(r.account_name_enc) ?? '',
+        account_name: accountName,
+        holder_mask: maskName(accountName),
         bank_name: r.bank_name,
         bank_branch: r.bank_branch,
         bank_num: ctx.personalData.openOrNull(r.bank_num_enc) ?? '',
+        bank_num_mask: r.bank_num_mask,
       });
+    }
   }
   return cards;
-}
-
-/** A bound bank card as the author may see it: the bank, the masked number and the masked holder name. */
-export interface PayeeCardMask {
-  bank_name: string;
-  bank_num_mask: string;
-  holder_mask: string;
 }
 
 /**

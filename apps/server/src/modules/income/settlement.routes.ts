@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { type Db, inTransaction, type Tx } from '../../platform/db/database.ts';
 import { listQuery, pageOf, staffOf } from '../../platform/http/console.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { parseInput } from '../../platform/http/input.ts';
 import { routeAliases } from '../../platform/http/routes.ts';
-import { payeeCardMasksOf, payeeCardsOf } from '../contracts/personal-info.service.ts';
+import { type PayeeCardMask, payeeCardMasksOf, payeeCardsOf } from '../contracts/personal-info.service.ts';
 import { closeMonthIn } from './settlement.ts';
 
 const admin = { config: { auth: 'admin' as const } };
@@ -172,7 +171,16 @@ export async function settlementRoutes(app: FastifyInstance): Promise<void> {
           .where('paid_at', 'is', null)
           .where('payee_bank_num_mask', 'is', null)
           .execute();
-        await recordPayeeCards(app.ctx, tx, staff.clientId, unrecorded);
+        await recordPayeeCards(
+          tx,
+          unrecorded,
+          await payeeCardMasksOf(
+            app.ctx,
+            staff.clientId,
+            unrecorded.map((s) => s.account_id),
+            tx,
+          ),
+        );
         const res = await tx
           .updateTable('settlements')
           .set({ paid_at: now })
@@ -266,10 +274,9 @@ export async function settlementRoutes(app: FastifyInstance): Promise<void> {
     // The unpaid statements of the file are to be paid to the cards it lists: recorded, masked, on each.
     await inTransaction(db, (tx) =>
       recordPayeeCards(
-        app.ctx,
         tx,
-        staff.clientId,
         rows.filter((r) => r.paid_at === null),
+        cards,
       ),
     );
     lines.push(
@@ -344,21 +351,14 @@ export async function settlementRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * Writes on each statement the masked card its author has bound now (bank, masked number, masked
- * holder): the card it is to be paid to. Statements of authors without a bound card are left as they are.
+ * Writes on each statement the masked card (bank, masked number, masked holder) it is to be paid to:
+ * `cards` by account. Statements of authors without a card are left as they are.
  */
 async function recordPayeeCards(
-  ctx: AppContext,
   tx: Tx,
-  clientId: number,
   statements: Array<{ id: number; account_id: number }>,
+  cards: Map<number, PayeeCardMask>,
 ) {
-  const cards = await payeeCardMasksOf(
-    ctx,
-    clientId,
-    statements.map((s) => s.account_id),
-    tx,
-  );
   for (const s of statements) {
     const card = cards.get(s.account_id);
     if (!card) continue;
