@@ -8,6 +8,7 @@ import { type ConsoleColumn, ConsoleTable } from '../../../console/ConsoleTable.
 import { CONSOLE_QUERY_ROOT, consoleGet, consolePost } from '../../../console/console-api.ts';
 import { ReasonModal } from '../../../console/ReasonModal.tsx';
 import { formatBeijing } from '../../../platform/beijing-time.ts';
+import { toast } from '../../../platform/notify.ts';
 import { yuan } from '../income-api.ts';
 import { downloadCsvText } from './download.ts';
 import type { RunRow } from './SettlementRunsPage.tsx';
@@ -118,7 +119,15 @@ export default function SettlementRunPage() {
         }
         onClose={() => setAction(null)}
         onSubmit={async (reason) => {
-          await consolePost(`/api/admin/income/runs/${action}`, { run_id: runId, reason }, { silent: true });
+          const done = await consolePost<{ paid?: number; without_card?: number }>(
+            `/api/admin/income/runs/${action}`,
+            { run_id: runId, reason },
+            { silent: true },
+          );
+          if (action === 'mark-paid') {
+            toast.success(t('console.income.markedPaid', { paid: done.paid ?? 0 }));
+            if (done.without_card) toast.info(t('console.income.withoutCard', { count: done.without_card }));
+          }
           await qc.invalidateQueries({ queryKey: [CONSOLE_QUERY_ROOT] });
         }}
       />

@@ -22,7 +22,10 @@ const zhCN = {
       release: '发布结算单',
       releaseDescription: '发布后作者可以查看并确认结算单；已发布的月份不再改变，之后到账的收入计入下月的更正行。',
       markPaid: '标记已打款',
-      markPaidDescription: '将本月已确认的结算单标记为已打款（银行已按打款文件转账）。',
+      markPaidDescription:
+        '将本月已确认的结算单标记为已打款（银行已按打款文件转账）。每份结算单记下打款的银行卡（脱敏）；作者未绑定银行卡的结算单仍为待打款。',
+      markedPaid: '{{paid}}份结算单已标记为已打款',
+      withoutCard: '{{count}}份结算单的作者未绑定银行卡，仍为待打款',
       payoutFile: '下载打款文件',
       addsUp: '各结算单合计等于全部明细行之和',
       notAddsUp: '合计与明细不符，请勿发布',
@@ -80,7 +83,10 @@ const enUS: typeof zhCN = {
       releaseDescription:
         'Authors can then see and confirm their statements. A released month never changes; revenue arriving later becomes correction lines of the next month.',
       markPaid: 'Mark paid',
-      markPaidDescription: "Marks this month's confirmed statements paid (the bank transferred the payout file).",
+      markPaidDescription:
+        "Marks this month's confirmed statements paid (the bank transferred the payout file). Each statement keeps the card it was paid to (masked); statements whose author has no bound card stay due.",
+      markedPaid: '{{paid}} statements marked paid',
+      withoutCard: '{{count}} statements stay due: their authors have no bound bank card',
       payoutFile: 'Download payout file',
       addsUp: "The statements' totals equal the sum of all their lines",
       notAddsUp: 'Totals and lines differ: do not release',
