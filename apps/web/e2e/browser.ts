@@ -33,10 +33,14 @@ export interface OpenedPage {
 }
 
 /** A fresh context (no cookies, no storage) with a desktop window, the way an author's browser starts. */
-export async function newPage(browser: Browser, options: { locale?: string } = {}): Promise<OpenedPage> {
+export async function newPage(
+  browser: Browser,
+  options: { locale?: string; timezoneId?: string } = {},
+): Promise<OpenedPage> {
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
     locale: options.locale ?? 'zh-CN',
+    timezoneId: options.timezoneId,
   });
   const page = await context.newPage();
   return { context, page };

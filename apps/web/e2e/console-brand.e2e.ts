@@ -291,4 +291,48 @@ describe('console: brand settings', () => {
     // Back as it was for the other browser tests.
     await saveAs('90');
   });
+
+  test('an admin sets the welfare rules of a brand; its authors see them, another brand’s authors do not', async () => {
+    const admin = await demoStaff('brain-hole', 'admin');
+    const staff = await open();
+    await openConsole(staff.context, staff.page, admin, '/admin/brand-settings');
+    const p = staff.page;
+    await p.getByRole('heading', { name: '品牌设置' }).waitFor();
+    const amount = p.getByLabel('全勤奖 · 金额');
+    const words = p.getByLabel('每日更新字数不少于');
+    expect([await amount.inputValue(), await words.inputValue()]).toEqual(['30000', '4000']);
+    const saveAs = async (fen: string, daily: string) => {
+      await amount.fill(fen);
+      await words.fill(daily);
+      await p.getByRole('button', { name: '保存' }).first().click();
+      const confirm = p.getByRole('dialog');
+      const row = confirm.getByTestId('brand-changes').locator('tbody tr');
+      await row.first().waitFor();
+      expect(await row.allInnerTexts()).toEqual([
+        expect.stringContaining(`${Number(fen) / 100}元，每日更新字数不少于${daily}字`),
+      ]);
+      await confirm.getByRole('button', { name: '确认保存' }).click();
+      await p.getByText('已保存。作者打开或刷新页面时即看到新的设置。').waitFor();
+    };
+    await amount.fill('-1');
+    await amount.blur();
+    await p.getByText('请填写0~10000000之间的整数（单位：分，0为不发放）').waitFor();
+    await saveAs('50000', '6000');
+
+    const rulesSeenBy = async (brief: string) => {
+      const mine = await open();
+      await logIn(mine.context, await newAuthor({ brief }));
+      await mine.page.goto(appUrl('/front/income-manage/welfare', brief));
+      const row = mine.page.locator('.ant-table-row').filter({ hasText: '全勤奖' });
+      await row.waitFor();
+      const text = await row.innerText();
+      await mine.context.close();
+      return text;
+    };
+    expect(await rulesSeenBy('brain-hole')).toMatch(/当月每天更新不少于6000字\s+500\.00/);
+    expect(await rulesSeenBy('wonder')).toMatch(/当月每天更新不少于4000字\s+300\.00/);
+
+    // Back as it was for the other browser tests.
+    await saveAs('30000', '4000');
+  });
 });

@@ -265,3 +265,51 @@ describe('online signing', () => {
     await context.close();
   });
 });
+
+describe('the bank card change queue in the console', () => {
+  it('an editor in New York reads the submitted time in Beijing time and refuses a change with a reason', async () => {
+    const author = await newAuthor();
+    const { db, personalData } = serverDb();
+    // TEST-ONLY: a change the author submitted at 00:30 on 20 November, Beijing time (still the 19th in New York).
+    const submitted = Date.parse('2026-11-20T00:30:00+08:00');
+    const change = await db
+      .insertInto('bank_cards')
+      .values({
+        client_id: author.clientId,
+        user_id: author.userId,
+        status: 'pending',
+        bank_num_enc: personalData.seal('6228481234567890'),
+        bank_num_mask: '6228********7890',
+        account_name_enc: personalData.seal('林小满'),
+        bank_name: '中国农业银行',
+        bank_branch: '上海浦东支行',
+        bank_phone_enc: personalData.seal('13812345678'),
+        reason: '原卡丢失',
+        review_reason: null,
+        reviewer_account_id: null,
+        reviewed_at: null,
+        state_key: null,
+        created_at: submitted,
+        updated_at: submitted,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { context, page } = await newPage(browser, { timezoneId: 'America/New_York' });
+    await openConsole(context, page, await demoStaff('wonder', 'editor'), '/admin/bank-card-changes?status=pending');
+    await page.getByRole('columnheader', { name: '提交时间（北京时间）' }).waitFor();
+    const row = page.locator('.ant-table-row').filter({ hasText: author.penName });
+    await expect(row.textContent()).resolves.toContain('2026-11-20 00:30');
+    await row.getByRole('button', { name: /退\s?回/ }).click();
+    const dialog = page.locator('.ant-modal:visible');
+    await dialog.getByText('退回换卡申请？').waitFor();
+    await dialog.getByRole('textbox').fill('新卡开户行与支行不一致，请核对');
+    await okButton(page, /确\s?定|OK|退\s?回/).click();
+    await page.getByText('已退回').first().waitFor();
+    const stored = serverRow<{ status: string; review_reason: string }>(
+      'select status, review_reason from bank_cards where id = ?',
+      change.id,
+    );
+    expect(stored).toEqual({ status: 'refused', review_reason: '新卡开户行与支行不一致，请核对' });
+    await context.close();
+  });
+});

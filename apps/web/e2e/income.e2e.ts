@@ -253,7 +253,7 @@ describe('income and book data after the reading sites reported', () => {
     await expect(page.getByTestId('statement-total').textContent()).resolves.toBe('500.00');
     await page.getByText('保底补足').waitFor();
     // Which bound card it is paid to, masked — never the full number.
-    await expect(page.getByTestId('payee-card').textContent()).resolves.toBe('中国工商银行 6222 **** **** 3445');
+    await expect(page.getByTestId('payee-card').textContent()).resolves.toBe('中国工商银行 6222 **** **** 3445 张*');
     expect(await page.getByText('6222020200112233445').count()).toBe(0);
     await page.getByTestId('confirm-statement').click();
     await page.getByRole('button', { name: /确\s*定|OK/ }).click();
@@ -266,7 +266,7 @@ describe('income and book data after the reading sites reported', () => {
     expect(row?.confirmed_at).toBeGreaterThan(0);
     await context.close();
   });
-  it('settlement-summary-zh: the zh partner platform’s lines only, their total what zh reported', async () => {
+  it('settlement-summary-zh: the zh share, its total what zh reported, and the guarantee top-up on its own line', async () => {
     const { context, page } = await newPage(browser);
     await logIn(context, author);
     await page.goto(appUrl('/front/income-manage/settlement-summary-zh'));
@@ -288,6 +288,10 @@ describe('income and book data after the reading sites reported', () => {
     expect(Math.round(Number((shown ?? '').replace(/,/g, '')) * 100)).toBe(Number(zh?.fen));
     await pageEl.getByTestId('adds-up').waitFor();
     expect(await pageEl.getByTestId('statement-total').count()).toBe(0);
+    // The guarantee of 500 yuan is far above this month's share: its top-up is a line of its own, as on a statement.
+    await pageEl.getByRole('cell', { name: '保底补足' }).first().waitFor();
+    const topUps = await pageEl.getByTestId('zh-kind-guarantee').textContent();
+    expect(Number((topUps ?? '').replace(/,/g, ''))).toBeGreaterThan(0);
     await context.close();
   });
 

@@ -32,6 +32,11 @@ export const BRAND_LIMITS = {
   /** penNameChangeDays: once a day to once in ten years. */
   penNameDaysMin: 1,
   penNameDaysMax: 3650,
+  /** A welfare rule's amount in fen: 0 (the rule is off) to 100,000 yuan. */
+  welfareAmountMax: 10_000_000,
+  /** Words a welfare rule asks for: per day, per month. */
+  welfareDailyWordsMax: 100_000,
+  welfareMonthWordsMax: 3_100_000,
 } as const;
 
 /** Message keys of the schema's issues; `brandIssueText` says them in a language. */
@@ -61,6 +66,18 @@ export const BRAND_MESSAGES = {
   penNameDays: {
     'zh-CN': '请填写1~3650之间的整数天数',
     'en-US': 'Enter a whole number of days from 1 to 3650',
+  },
+  welfareAmount: {
+    'zh-CN': '请填写0~10000000之间的整数（单位：分，0为不发放）',
+    'en-US': 'Enter a whole number from 0 to 10,000,000 (in fen; 0 turns the rule off)',
+  },
+  welfareDailyWords: {
+    'zh-CN': '请填写1~100000之间的整数字数',
+    'en-US': 'Enter a whole number of words from 1 to 100,000',
+  },
+  welfareMonthWords: {
+    'zh-CN': '请填写1~3100000之间的整数字数',
+    'en-US': 'Enter a whole number of words from 1 to 3,100,000',
   },
   tooManyLinks: { 'zh-CN': '最多{max}个链接', 'en-US': 'At most {max} links' },
   switch: { 'zh-CN': '请选择开或关', 'en-US': 'Choose on or off' },
@@ -148,6 +165,14 @@ const links = z
   .max(BRAND_LIMITS.links, { error: 'tooManyLinks' });
 const onOff = z.boolean({ error: 'switch' });
 
+const welfareAmount = z
+  .number({ error: 'welfareAmount' })
+  .int({ error: 'welfareAmount' })
+  .min(0, { error: 'welfareAmount' })
+  .max(BRAND_LIMITS.welfareAmountMax, { error: 'welfareAmount' });
+const welfareWords = (max: number, error: 'welfareDailyWords' | 'welfareMonthWords') =>
+  z.number({ error }).int({ error }).min(1, { error }).max(max, { error });
+
 const CONDITION_PATTERN = /^\d+(?:\.\d+)?(?:万|千)?$/;
 
 export const ZBrandSettingsEdit = z.object({
@@ -193,6 +218,16 @@ export const ZBrandSettingsEdit = z.object({
   footerLinks: links,
   signingPolicyLinks: links,
   editorLinks: links,
+  welfareRules: z.object({
+    full_attendance: z.object({
+      amount_fen: welfareAmount,
+      min_daily_words: welfareWords(BRAND_LIMITS.welfareDailyWordsMax, 'welfareDailyWords'),
+    }),
+    update_bonus: z.object({
+      amount_fen: welfareAmount,
+      min_month_words: welfareWords(BRAND_LIMITS.welfareMonthWordsMax, 'welfareMonthWords'),
+    }),
+  }),
 });
 
 export type BrandSettingsEdit = z.output<typeof ZBrandSettingsEdit>;
@@ -228,6 +263,8 @@ export const BRAND_EDIT_FIELDS = [
   'footerLinks',
   'signingPolicyLinks',
   'editorLinks',
+  'welfareRules.full_attendance',
+  'welfareRules.update_bonus',
 ] as const;
 export type BrandEditField = (typeof BRAND_EDIT_FIELDS)[number];
 
@@ -260,11 +297,16 @@ export const BRAND_FIELD_LABELS: Readonly<Record<BrandEditField, LocalizedText>>
   footerLinks: { 'zh-CN': '页脚链接', 'en-US': 'Footer links' },
   signingPolicyLinks: { 'zh-CN': '签约政策链接', 'en-US': 'Signing policy links' },
   editorLinks: { 'zh-CN': '编辑链接', 'en-US': 'Editor links' },
+  'welfareRules.full_attendance': { 'zh-CN': '全勤奖', 'en-US': 'Full-attendance bonus' },
+  'welfareRules.update_bonus': { 'zh-CN': '更新奖', 'en-US': 'Update bonus' },
 };
 
 const LINK_PART: Record<string, LocalizedText> = {
   label: { 'zh-CN': '名称', 'en-US': 'name' },
   url: { 'zh-CN': '网址', 'en-US': 'address' },
+  amount_fen: { 'zh-CN': '金额（分）', 'en-US': 'amount (fen)' },
+  min_daily_words: { 'zh-CN': '每日字数', 'en-US': 'words a day' },
+  min_month_words: { 'zh-CN': '当月字数', 'en-US': 'words in the month' },
 };
 
 /**
@@ -273,9 +315,13 @@ const LINK_PART: Record<string, LocalizedText> = {
  */
 export function brandFieldName(path: ReadonlyArray<PropertyKey>, locale: Locale): string {
   const [head, second, third] = path.map(String);
-  const dotted = second !== undefined && (head === 'domains' || head === 'captchaConfig' || head === 'appGlobalPop');
+  const dotted =
+    second !== undefined &&
+    (head === 'domains' || head === 'captchaConfig' || head === 'appGlobalPop' || head === 'welfareRules');
   const field = (dotted ? `${head}.${second}` : head) as BrandEditField;
   const label = BRAND_FIELD_LABELS[field]?.[locale] ?? path.join('.');
+  if (head === 'welfareRules' && third && LINK_PART[third])
+    return locale === 'zh-CN' ? `${label}的${LINK_PART[third][locale]}` : `${label}, ${LINK_PART[third][locale]}`;
   if (dotted || second === undefined || !/^\d+$/.test(second)) return label;
   const n = Number(second) + 1;
   const part = third ? LINK_PART[third]?.[locale] : undefined;
@@ -310,6 +356,10 @@ export function brandEditOf(settings: BrandSettings): BrandSettingsEdit {
     footerLinks: settings.footerLinks.map((l) => ({ label: l.label, url: l.url })),
     signingPolicyLinks: settings.signingPolicyLinks.map((l) => ({ label: l.label, url: l.url })),
     editorLinks: (settings.editorLinks ?? []).map((l) => ({ label: l.label, url: l.url })),
+    welfareRules: {
+      full_attendance: { ...settings.welfareRules.full_attendance },
+      update_bonus: { ...settings.welfareRules.update_bonus },
+    },
   };
 }
 

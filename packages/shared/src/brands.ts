@@ -59,6 +59,23 @@ export function isFeedbackLink(url: string): boolean {
   return url === FORUM_FEEDBACK_LINK || /\/(category|c)\/8\/?$/.test(url);
 }
 
+/**
+ * A brand's welfare rules (book-welfare-rule-list), paid on signed books at the month's close. An
+ * amount of 0 turns a rule off for the brand.
+ */
+export interface WelfareRules {
+  /** 全勤奖: every day of the Beijing month (approved leave excepted) at least `min_daily_words`. */
+  full_attendance: { amount_fen: number; min_daily_words: number };
+  /** 更新奖: at least `min_month_words` in the month. */
+  update_bonus: { amount_fen: number; min_month_words: number };
+}
+
+/** The rules every brand starts with. */
+export const DEFAULT_WELFARE_RULES: WelfareRules = {
+  full_attendance: { amount_fen: 30_000, min_daily_words: 4000 },
+  update_bonus: { amount_fen: 20_000, min_month_words: 150_000 },
+};
+
 export interface BrandSettings {
   clientId: number;
   /** Brief name used in local host names (`<brief>.localhost`). */
@@ -99,6 +116,7 @@ export interface BrandSettings {
    * On for every seeded brand; spelled as the specification names it.
    */
   intelligent_chapter_division: boolean;
+  welfareRules: WelfareRules;
 }
 
 export const MAIN_PLATFORM_CLIENT_ID = 1;
@@ -150,6 +168,7 @@ function brand(
     permissions: ['writing-camp', 'ai-assistant'],
     environment: '1',
     intelligent_chapter_division: true,
+    welfareRules: structuredClone(DEFAULT_WELFARE_RULES),
     ...rest,
   };
 }

@@ -56,6 +56,8 @@ export interface Facts {
   welfareDoc: string;
   /** A pen name may change once in this many days. */
   penNameDays: number;
+  /** The brand's welfare rules, one line each. */
+  welfareRules: string;
 }
 
 /** How the articles state the brand's pen name rule (brand settings restate it there when it changes). */
@@ -86,6 +88,7 @@ function factsOf(brand: BrandSettings): Facts {
     bbs: brand.domains.bbs,
     welfareDoc: brand.domains.welfareDoc,
     penNameDays: brand.penNameChangeDays,
+    welfareRules: welfareRulesText(brand.welfareRules),
   };
 }
 
@@ -616,7 +619,7 @@ ${penNameRuleSentence(f.penNameDays)}。修改之后，「个人信息」里笔�
 各作品适用的福利规则可以在「收入管理-福利」中查看，详细说明见平台的福利说明文档（${f.welfareDoc}）。
 
 ## 福利规则
-${welfareRulesText()}
+${f.welfareRules}
 
 字数按北京时间每天首次发布的章节字数统计（作品相关卷不计）；「收入管理-福利」中可以看到本月各作品的更新字数和更新天数。`,
   },

@@ -19,6 +19,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { inTransaction, type Tx } from '../../platform/db/database.ts';
 import { staffOf } from '../../platform/http/console.ts';
 import { AppError, badInput, conflict, notFound } from '../../platform/http/errors.ts';
+import { welfareRulesText } from '../../seed/help/income.ts';
 import { penNameRuleSentence } from '../../seed/help-articles.ts';
 import { restateInArticles } from '../help/help.repository.ts';
 
@@ -141,6 +142,10 @@ export class BrandSettingsService {
       if (revision === null) throw new Error('brand row changed under its lock');
       if (changed.includes('penNameChangeDays')) {
         const [before, after] = [current.penNameChangeDays, next.penNameChangeDays].map(penNameRuleSentence);
+        await restateInArticles(tx, clientId, before, after, Date.now());
+      }
+      if (changed.some((field) => field.startsWith('welfareRules.'))) {
+        const [before, after] = [current.welfareRules, next.welfareRules].map(welfareRulesText);
         await restateInArticles(tx, clientId, before, after, Date.now());
       }
       const pick = (settings: BrandSettings) =>

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { storedSettings } from '../../platform/brands/brands.ts';
 import { openDatabase } from '../../platform/db/database.ts';
-import { consoleCallers } from '../../test/fixtures.ts';
+import { consoleCallers, createAuthor, signedInClient } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app.ts';
+import { insertBook } from '../income/income.fixtures.ts';
+import { closeMonth, daysOf } from '../income/settlement.ts';
 
 const SETTINGS = '/api/admin/brand/settings';
 const CONFIG = '/api/pc/v1/global/config';
@@ -222,6 +224,16 @@ describe('brand settings: saving', () => {
       [(s) => (s.penNameChangeDays = '30'), 'penNameChangeDays', '笔名修改间隔（天）：请填写1~3650之间的整数天数'],
       [(s) => (s.appGlobalPop.show = 'yes'), 'appGlobalPop.show', '显示全局弹窗：请选择开或关'],
       [(s) => (s.onlineSignSuccessText = ''), 'onlineSignSuccessText', '线上签约成功提示：请填写此项'],
+      [
+        (s) => (s.welfareRules.full_attendance.amount_fen = -1),
+        'welfareRules.full_attendance.amount_fen',
+        '全勤奖的金额（分）：请填写0~10000000之间的整数（单位：分，0为不发放）',
+      ],
+      [
+        (s) => (s.welfareRules.update_bonus.min_month_words = 0),
+        'welfareRules.update_bonus.min_month_words',
+        '更新奖的当月字数：请填写1~3100000之间的整数字数',
+      ],
     ];
     for (const [change, field, title] of cases) {
       const res = await save(callers.admin, change);
@@ -303,6 +315,70 @@ describe('brand settings: stored before a setting existed', () => {
     const { penNameChangeDays, ...older } = JSON.parse(row.settings);
     expect(penNameChangeDays).toBe(90);
     expect(storedSettings({ client_id: 3, settings: JSON.stringify(older) }).penNameChangeDays).toBe(90);
+  });
+});
+
+describe('welfare rules: per brand, set in the brand settings', () => {
+  it('two brands pay different welfare: the rule list, the help article and the month close follow each brand', async () => {
+    const { db } = t.app.ctx;
+    const brand2 = await signedInClient(t, await createAuthor(t, { clientId: 2 }));
+    const authorOf3 = await createAuthor(t, { clientId: 3 });
+    const brand3 = await signedInClient(t, authorOf3);
+    const rulesOf = async (client: TestClient) =>
+      (await client.get('/api/profit/book-welfare-rule-list')).body.data.list.map((r: any) => [
+        r.name,
+        r.condition,
+        r.amount_fen,
+      ]);
+    const defaults = [
+      ['全勤奖', '当月每天更新不少于4000字', 30_000],
+      ['更新奖', '当月更新不少于150000字', 20_000],
+    ];
+    expect(await rulesOf(brand2)).toEqual(defaults);
+    expect(await rulesOf(brand3)).toEqual(defaults);
+
+    // Brand 3's admin: a higher full-attendance bonus for more words a day, and no update bonus.
+    const res = await save(callers.otherBrandAdmin, (s) => {
+      s.welfareRules.full_attendance = { amount_fen: 50_000, min_daily_words: 6000 };
+      s.welfareRules.update_bonus.amount_fen = 0;
+    });
+    expect(res.body.data.changed).toEqual(['welfareRules.full_attendance', 'welfareRules.update_bonus']);
+    expect(await rulesOf(brand3)).toEqual([['全勤奖', '当月每天更新不少于6000字', 50_000]]);
+    expect(await rulesOf(brand2)).toEqual(defaults);
+    const article = async (host: string) =>
+      (await t.client(host).get('/api/help/detail', { ids: '6-39' })).body.data.body;
+    expect(await article('third.localhost')).toContain('- 全勤奖：当月每天更新不少于6000字，500元\n\n');
+    expect(await article('third.localhost')).not.toContain('更新奖');
+    expect(await article('localhost')).toContain(
+      '- 全勤奖：当月每天更新不少于4000字，300元\n- 更新奖：当月更新不少于150000字，200元',
+    );
+
+    // The month's close pays brand 3's rules: 6,000 words every day of June earn 500 yuan and nothing more.
+    const book = await insertBook(t, authorOf3);
+    await db
+      .insertInto('income_terms')
+      .values({ book_id: book.bookId, client_id: 3, share_permille: 500, guarantee_fen: 0, updated_at: Date.now() })
+      .execute();
+    await db
+      .insertInto('book_daily_words')
+      .values(
+        daysOf('2026-06').map((day) => ({
+          client_id: 3,
+          account_id: authorOf3.accountId,
+          book_id: book.bookId,
+          day,
+          words: 6000,
+          chapters: 1,
+        })),
+      )
+      .execute();
+    await closeMonth(db, 3, '2026-06', Date.parse('2026-07-02T00:00:00+08:00'));
+    const lines = await db
+      .selectFrom('settlement_lines')
+      .select(['kind', 'amount_fen', 'note'])
+      .where('account_id', '=', authorOf3.accountId)
+      .execute();
+    expect(lines).toEqual([{ kind: 'welfare', amount_fen: 50_000, note: '全勤奖：30天每天更新≥6000字' }]);
   });
 });
 

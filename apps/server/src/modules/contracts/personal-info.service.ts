@@ -954,10 +954,16 @@ const changeUnderReview = () =>
 const addressNotFound = () => notFound(text('收货地址不存在或已删除', 'The address does not exist or was deleted'));
 
 /** Re-encodes an uploaded photo and stamps a repeated diagonal watermark across it. */
-/** A pen name's bound bank card in full, for the brand's finance team (the payout file). */
-export interface PayeeCard {
-  account_name: string;
+/** A bound bank card as the author may see it: the bank, the masked number and the masked holder name. */
+export interface PayeeCardMask {
   bank_name: string;
+  bank_num_mask: string;
+  holder_mask: string;
+}
+
+/** A pen name's bound bank card in full, for the brand's finance team (the payout file), with its masks. */
+export interface PayeeCard extends PayeeCardMask {
+  account_name: string;
   bank_branch: string;
   bank_num: string;
 }
@@ -982,6 +988,49 @@ export async function payeeCardsOf(
         'bank_cards.bank_name',
         'bank_cards.bank_branch',
         'bank_cards.bank_num_enc',
+        'bank_cards.bank_num_mask',
+      ])
+      .where('accounts.id', 'in', accountIds.slice(i, i + 500))
+      .where('accounts.client_id', '=', clientId)
+      .where('bank_cards.client_id', '=', clientId)
+      .where('bank_cards.status', '=', 'active')
+      .execute();
+    for (const r of rows) {
+      const accountName = ctx.personalData.openOrNull(r.account_name_enc) ?? '';
+      cards.set(r.account_id, {
+        account_name: accountName,
+        holder_mask: maskName(accountName),
+        bank_name: r.bank_name,
+        bank_branch: r.bank_branch,
+        bank_num: ctx.personalData.openOrNull(r.bank_num_enc) ?? '',
+        bank_num_mask: r.bank_num_mask,
+      });
+    }
+  }
+  return cards;
+}
+
+/**
+ * The bound (active) bank card each pen name's royalties are paid to, masked (never the full number):
+ * for the statement an author reads and the record of the card a statement was paid to (`db`: the
+ * caller's transaction when there is one). Pen names without a bound card are absent.
+ */
+export async function payeeCardMasksOf(
+  ctx: AppContext,
+  clientId: number,
+  accountIds: number[],
+  db: Db | Tx = ctx.db,
+): Promise<Map<number, PayeeCardMask>> {
+  const cards = new Map<number, PayeeCardMask>();
+  for (let i = 0; i < accountIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('accounts')
+      .innerJoin('bank_cards', 'bank_cards.user_id', 'accounts.user_id')
+      .select([
+        'accounts.id as account_id',
+        'bank_cards.account_name_enc',
+        'bank_cards.bank_name',
+        'bank_cards.bank_num_mask',
       ])
       .where('accounts.id', 'in', accountIds.slice(i, i + 500))
       .where('accounts.client_id', '=', clientId)
@@ -990,34 +1039,12 @@ export async function payeeCardsOf(
       .execute();
     for (const r of rows)
       cards.set(r.account_id, {
-        account_name: ctx.personalData.openOrNull(r.account_name_enc) ?? '',
         bank_name: r.bank_name,
-        bank_branch: r.bank_branch,
-        bank_num: ctx.personalData.openOrNull(r.bank_num_enc) ?? '',
+        bank_num_mask: r.bank_num_mask,
+        holder_mask: maskName(ctx.personalData.openOrNull(r.account_name_enc)),
       });
   }
   return cards;
-}
-
-/**
- * The bank card a person's royalties are paid to, as the author may see it: the bank and the masked
- * number of their active bound card (never the full number); null when none is bound.
- */
-export async function boundCardMaskOf(
-  db: AppContext['db'],
-  clientId: number,
-  userId: number,
-): Promise<{ bank_name: string; bank_num_mask: string } | null> {
-  const row = await db
-    .selectFrom('bank_cards')
-    .select(['bank_name', 'bank_num_mask'])
-    .where('client_id', '=', clientId)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'active')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ?? null;
 }
 
 /** The image formats an avatar or an ID photo may come in, told by content (sharp), not by name or header. */

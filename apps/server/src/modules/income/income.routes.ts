@@ -11,8 +11,10 @@ import { parseInput } from '../../platform/http/input.ts';
 import { localize } from '../../platform/http/language.ts';
 import { routeAliases } from '../../platform/http/routes.ts';
 import { addGlobalDataContributor } from '../auth/accounts.service.ts';
-import { boundCardMaskOf } from '../contracts/personal-info.service.ts';
+import { type PayeeCardMask, payeeCardMasksOf } from '../contracts/personal-info.service.ts';
 import { leaveDaysOfAccounts } from '../growth/leave.service.ts';
+import { entry } from './events.ts';
+import type { LineKind } from './income.tables.ts';
 import {
   cachedReply,
   cutOffOf,
@@ -27,7 +29,15 @@ import {
   totalOf,
   withLineTotal,
 } from './reports.ts';
-import { monthOf, paidFor, settlementTermsOf, shareOf, WELFARE_RULES, welfareFor } from './settlement.ts';
+import {
+  monthOf,
+  paidFor,
+  type SettlementTerms,
+  settlementTermsOf,
+  shareOf,
+  welfareFor,
+  welfareRuleList,
+} from './settlement.ts';
 
 const author = { config: { auth: 'author' as const } };
 const MonthQuery = z.object({ month: z.string().regex(/^\d{4}-\d{2}$/, 'YYYY-MM') });
@@ -86,6 +96,14 @@ async function incomeGlobalData(ctx: AppContext, auth: { clientId: number; accou
 
 export async function incomeRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
+  /** The brand's welfare rules (brand settings), as book-welfare-rule-list shows them. */
+  const welfareRulesOf = (clientId: number) =>
+    welfareRuleList(app.ctx.brands.get(clientId).welfareRules).map(({ key, name, condition, amount_fen }) => ({
+      key,
+      name,
+      condition,
+      amount_fen,
+    }));
   addGlobalDataContributor(incomeGlobalData);
 
   /** The caller's scope, with the book checked to be their own when one is asked for. */
@@ -196,8 +214,7 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
     'GET',
     ['/api/pc/v1/income/welfare-rules', '/api/profit/book-welfare-rule-list'],
     author,
-    async () =>
-      ok({ list: WELFARE_RULES.map(({ key, name, condition, amount_fen }) => ({ key, name, condition, amount_fen })) }),
+    async (request) => ok({ list: welfareRulesOf(authOf(request).clientId) }),
   );
 
   // Welfare: the released statements' welfare lines, and this month's progress (an estimate).
@@ -241,6 +258,7 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
       (await leaveDaysOfAccounts(db, scope.clientId, [scope.accountId], `${month}-01`, `${month}-31`)).get(
         scope.accountId,
       ) ?? new Set<string>();
+    const rules = welfareRuleList(app.ctx.brands.get(scope.clientId).welfareRules);
     const progress = [];
     for (const b of books) {
       const words = await db
@@ -257,11 +275,11 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
         month_words: words.reduce((s, w) => s + w.words, 0),
         days_updated: words.filter((w) => w.words > 0).length,
         // Only rules already certain for the whole month could be named here; the close decides.
-        met_so_far: welfareFor(month, byDay, leave).map((w) => w.rule.key),
+        met_so_far: welfareFor(rules, month, byDay, leave).map((w) => w.rule.key),
       });
     }
     return ok({
-      rules: WELFARE_RULES.map(({ key, name, condition, amount_fen }) => ({ key, name, condition, amount_fen })),
+      rules: welfareRulesOf(scope.clientId),
       list: lines,
       total: totalOf(lines, ['amount_fen']),
       adds_up: true,
@@ -331,11 +349,14 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /**
-   * settlement-summary-zh (zong-heng month balance): the partner platform's part only — per month and
-   * book, the revenue the brand's `zh` sites reported and the share of it at the contract's rate. A
-   * month whose statement was released is final (anything later is a correction of the next month);
-   * the others are estimates. Guarantee top-ups and welfare are not per platform: the full statement
-   * is on settlement-summary.
+   * settlement-summary-zh (zong-heng month balance), per month and book the partner platform reported
+   * revenue for, as the settlement summary shows a statement, each kind its own line:
+   *   share      the `zh` sites' revenue at the contract's rate (fractions of a fen dropped);
+   *   guarantee  the book's guarantee top-up of that month;
+   *   welfare    the book's welfare of that month.
+   * The top-up and welfare are the book's whole month (every platform), not a part of them. A month
+   * whose statement was released is final, its top-up and welfare the statement's own lines; the others
+   * are estimates: the top-up from the month's revenue so far, welfare only once the month is closed.
    */
   routeAliases(
     app,
@@ -347,25 +368,29 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
         const scope = await scopeOf(request);
         const zh = await siteIdsOf(db, scope.clientId, 'zh');
         const month = sql<string>`substr(${sql.ref('book_day_stats.day')}, 1, 7)`;
-        const rows = zh.length
-          ? await db
-              .selectFrom('book_day_stats')
-              .innerJoin('books', 'books.id', 'book_day_stats.book_id')
-              .select([
-                month.as('month'),
-                'book_day_stats.book_id',
-                'books.title as book_title',
-                sql<number>`sum(${sql.ref('book_day_stats.partner_fen')})`.as('partner_fen'),
-              ])
-              .where('book_day_stats.client_id', '=', scope.clientId)
-              .where('book_day_stats.account_id', '=', scope.accountId)
-              .where('book_day_stats.site_id', 'in', zh)
-              .groupBy([month, 'book_day_stats.book_id', 'books.title'])
-              .orderBy(month, 'desc')
-              .orderBy('book_day_stats.book_id')
-              .limit(2000)
-              .execute()
-          : [];
+        const rows = (
+          zh.length
+            ? await db
+                .selectFrom('book_day_stats')
+                .innerJoin('books', 'books.id', 'book_day_stats.book_id')
+                .select([
+                  month.as('month'),
+                  'book_day_stats.book_id',
+                  'books.title as book_title',
+                  sql<number>`sum(${sql.ref('book_day_stats.partner_fen')})`.as('partner_fen'),
+                ])
+                .where('book_day_stats.client_id', '=', scope.clientId)
+                .where('book_day_stats.account_id', '=', scope.accountId)
+                .where('book_day_stats.site_id', 'in', zh)
+                .groupBy([month, 'book_day_stats.book_id', 'books.title'])
+                .orderBy(month, 'desc')
+                .orderBy('book_day_stats.book_id')
+                .limit(2000)
+                .execute()
+            : []
+        )
+          .map((r) => ({ ...r, partner_fen: Number(r.partner_fen ?? 0) }))
+          .filter((r) => r.partner_fen !== 0);
         const released = new Set(
           (
             await db
@@ -376,37 +401,102 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
               .execute()
           ).map((r) => r.month),
         );
-        const terms = await settlementTermsOf(db, scope.clientId, [...new Set(rows.map((r) => r.book_id))]);
-        const lines = rows
-          .map((r) => {
-            const fen = Number(r.partner_fen ?? 0);
-            const permille = terms.get(r.book_id)?.sharePermille ?? 0;
-            const final = released.has(r.month);
-            return {
-              month: r.month,
-              book_id: r.book_id,
-              book_title: r.book_title,
-              partner_fen: fen,
-              share_permille: permille,
-              share_fen: shareOf(fen, permille),
-              status: final ? 'final' : 'estimate',
-              status_label: localize(
-                request,
-                final ? { 'zh-CN': '已结算', 'en-US': 'Final' } : { 'zh-CN': '预估', 'en-US': 'Estimate' },
-              ),
-            };
-          })
-          .filter((l) => l.partner_fen !== 0);
+        const bookIds = [...new Set(rows.map((r) => r.book_id))];
+        const terms = await settlementTermsOf(db, scope.clientId, bookIds);
+        const key = (m: string, bookId: number) => `${m}:${bookId}`;
+        // Final: the released statements' top-up and welfare lines of these books.
+        const stated = new Map<string, Array<{ kind: LineKind; amount_fen: number; note: string }>>();
+        for (let i = 0; i < bookIds.length; i += 500) {
+          for (const l of await db
+            .selectFrom('settlement_lines')
+            .innerJoin('settlements', 'settlements.id', 'settlement_lines.settlement_id')
+            .innerJoin('settlement_runs', 'settlement_runs.id', 'settlements.run_id')
+            .select([
+              'settlement_lines.for_month',
+              'settlement_lines.book_id',
+              'settlement_lines.kind',
+              'settlement_lines.amount_fen',
+              'settlement_lines.note',
+            ])
+            .where('settlement_lines.client_id', '=', scope.clientId)
+            .where('settlement_lines.account_id', '=', scope.accountId)
+            .where('settlement_lines.book_id', 'in', bookIds.slice(i, i + 500))
+            .where('settlement_lines.kind', 'in', ['guarantee', 'welfare'])
+            .where('settlement_runs.status', '=', 'released')
+            .orderBy('settlement_lines.id')
+            .execute())
+            entry(stated, key(l.for_month, l.book_id), () => []).push(l);
+        }
+        // Estimate: a month not released yet, its top-up from the book's revenue of every platform so far.
+        const open = rows.filter((r) => !released.has(r.month));
+        const revenue = new Map<string, number>();
+        for (let i = 0; i < open.length; i += 500) {
+          const part = open.slice(i, i + 500);
+          for (const r of await db
+            .selectFrom('book_month_revenue')
+            .select(['book_id', 'month', 'revenue_fen'])
+            .where('client_id', '=', scope.clientId)
+            .where('book_id', 'in', [...new Set(part.map((p) => p.book_id))])
+            .where('month', 'in', [...new Set(part.map((p) => p.month))])
+            .execute())
+            revenue.set(key(r.month, r.book_id), r.revenue_fen);
+        }
+        const label = (final: boolean) =>
+          localize(request, final ? { 'zh-CN': '已结算', 'en-US': 'Final' } : { 'zh-CN': '预估', 'en-US': 'Estimate' });
+        const lines = rows.flatMap((r) => {
+          const t = terms.get(r.book_id) as SettlementTerms;
+          const final = released.has(r.month);
+          const common = {
+            month: r.month,
+            book_id: r.book_id,
+            book_title: r.book_title,
+            status: final ? 'final' : 'estimate',
+            status_label: label(final),
+          };
+          const share = shareOf(r.partner_fen, t.sharePermille);
+          const own = [
+            {
+              ...common,
+              kind: 'share' as LineKind,
+              partner_fen: r.partner_fen,
+              share_permille: t.sharePermille as number | null,
+              amount_fen: share,
+              note: `${r.partner_fen}分 × ${t.sharePermille}‰，不足1分的部分舍去`,
+            },
+          ];
+          const extra = final
+            ? (stated.get(key(r.month, r.book_id)) ?? [])
+            : (() => {
+                const all = shareOf(revenue.get(key(r.month, r.book_id)) ?? 0, t.sharePermille);
+                const topUp = Math.max(0, t.guaranteeFen - all);
+                return topUp > 0
+                  ? [
+                      {
+                        kind: 'guarantee' as LineKind,
+                        amount_fen: topUp,
+                        note: `保底${t.guaranteeFen}分，各平台分成至今${all}分，预计补足${topUp}分`,
+                      },
+                    ]
+                  : [];
+              })();
+          return [...own, ...extra.map((l) => ({ ...common, ...l, partner_fen: 0, share_permille: null }))];
+        });
+        const kinds = ['share', 'guarantee', 'welfare'] as const;
         return {
           site_kind: 'zh',
           list: lines,
-          total: totalOf(lines, ['partner_fen', 'share_fen']),
+          total: totalOf(lines, ['partner_fen', 'amount_fen']),
+          by_kind: kinds.map((kind) => ({
+            kind,
+            amount_fen: lines.filter((l) => l.kind === kind).reduce((sum, l) => sum + l.amount_fen, 0),
+          })),
           adds_up: true,
           cut_off_at: await cutOffOf(db, scope.clientId, zh),
           note: localize(request, {
-            'zh-CN': '仅合作平台（纵横）收入；分成按合同比例，不足1分舍去。保底与福利不分平台，见结算汇总',
+            'zh-CN':
+              '合作平台（纵横）收入按合同比例分成，不足1分舍去；保底补足与福利按作品整月（含所有平台）计算，单独列出。已结算的月份取自结算单；其余月份为预估，福利在月结时计算',
             'en-US':
-              'The partner platform (zh) only; share at the contract rate, fractions of a fen dropped. Guarantee and welfare are not per platform: see the settlement summary',
+              'The partner platform (zh) revenue at the contract rate, fractions of a fen dropped; the guarantee top-up and welfare are the book’s whole month (every platform), on lines of their own. Final months come from the statement; other months are estimates, and welfare is worked out when the month closes',
           }),
         };
       }),
@@ -434,8 +524,17 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
       .orderBy('settlement_lines.id')
       .execute();
     const sum = lines.reduce((t, l) => t + l.amount_fen, 0);
-    // The card it is (or was) paid to: the bound card, masked (the full number is only in the payout file).
-    const card = await boundCardMaskOf(db, scope.clientId, authOf(request).userId);
+    // A paid statement names the card it was paid to, as recorded then; an unpaid one the card bound now.
+    // Masked either way (the full number is only in the payout file).
+    const card: PayeeCardMask | null = s.paid_at
+      ? s.payee_bank_num_mask
+        ? {
+            bank_name: s.payee_bank_name ?? '',
+            bank_num_mask: s.payee_bank_num_mask,
+            holder_mask: s.payee_holder_mask ?? '',
+          }
+        : null
+      : ((await payeeCardMasksOf(app.ctx, scope.clientId, [scope.accountId])).get(scope.accountId) ?? null);
     return ok({
       month: s.month,
       status: 'final',
@@ -446,8 +545,13 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
       ...payoutStatus(s),
       payee_card: card,
       payee_card_label: card
-        ? `${card.bank_name} ${card.bank_num_mask}`
-        : localize(request, { 'zh-CN': '未绑定银行卡', 'en-US': 'No bank card bound' }),
+        ? [card.bank_name, card.bank_num_mask, card.holder_mask].filter(Boolean).join(' ')
+        : localize(
+            request,
+            s.paid_at
+              ? { 'zh-CN': '打款时未记录银行卡', 'en-US': 'The card was not recorded when it was paid' }
+              : { 'zh-CN': '未绑定银行卡', 'en-US': 'No bank card bound' },
+          ),
       list: lines,
       adds_up: sum === s.total_fen,
       rounding: localize(request, {

@@ -133,6 +133,10 @@ export interface SettlementTable {
   confirmed_at: number | null;
   paid_at: number | null;
   created_at: number;
+  /** The card it is (to be) paid to, masked: set when the payout file lists it, kept once paid. */
+  payee_bank_name: string | null;
+  payee_bank_num_mask: string | null;
+  payee_holder_mask: string | null;
 }
 
 export type LineKind = 'share' | 'guarantee' | 'welfare' | 'correction';

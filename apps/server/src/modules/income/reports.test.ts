@@ -224,9 +224,9 @@ describe('settlement-summary-zh (zong-heng month balance)', () => {
     const zh = (await client.get('/api/profit/zong-heng-month-balance')).body.data;
     expect(zh.site_kind).toBe('zh');
     // The reading site's purchases, gifts and rewards (1,348 fen) are not in it: only the zh line of 555 fen.
-    expect(zh.list.map((l: any) => [l.book_id, l.partner_fen])).toEqual([[book.bookId, 555]]);
-    expect(zh.list[0]).toMatchObject({ status: 'estimate', share_permille: 600, share_fen: 333 });
-    expect(zh.total).toEqual({ partner_fen: 555, share_fen: 333 });
+    expect(zh.list.map((l: any) => [l.book_id, l.kind, l.partner_fen])).toEqual([[book.bookId, 'share', 555]]);
+    expect(zh.list[0]).toMatchObject({ status: 'estimate', share_permille: 600, amount_fen: 333 });
+    expect(zh.total).toEqual({ partner_fen: 555, amount_fen: 333 });
     expect(zh.adds_up).toBe(true);
     expect(zh.cut_off_at).toBeGreaterThan(0);
     const all = (await client.get('/api/profit/month-balance')).body.data;

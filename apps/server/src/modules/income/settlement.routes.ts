@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../../platform/audit/audit.ts';
-import { type Db, inTransaction } from '../../platform/db/database.ts';
+import { type Db, inTransaction, type Tx } from '../../platform/db/database.ts';
 import { listQuery, pageOf, staffOf } from '../../platform/http/console.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { parseInput } from '../../platform/http/input.ts';
 import { routeAliases } from '../../platform/http/routes.ts';
-import { payeeCardsOf } from '../contracts/personal-info.service.ts';
+import { type PayeeCardMask, payeeCardMasksOf, payeeCardsOf } from '../contracts/personal-info.service.ts';
 import { closeMonthIn } from './settlement.ts';
 
 const admin = { config: { auth: 'admin' as const } };
@@ -144,7 +144,11 @@ export async function settlementRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  /** Finance marks the confirmed statements of a run paid (after the bank transfer of the payout file). */
+  /**
+   * Finance marks the confirmed statements of a run paid (after the bank transfer of the payout file).
+   * Each keeps the masked card it was paid to: the one its payout file listed, or the card bound now
+   * when no payout file listed it. A statement whose author has no bound card was not paid: it stays due.
+   */
   routeAliases(app, 'POST', ['/api/admin/income/runs/mark-paid'], admin, async (request) => {
     const staff = staffOf(request);
     const body = parseInput(RunBody, request.body, request);
@@ -159,23 +163,50 @@ export async function settlementRoutes(app: FastifyInstance): Promise<void> {
           .executeTakeFirst();
         if (!run) throw notFound();
         const now = Date.now();
+        const unrecorded = await tx
+          .selectFrom('settlements')
+          .select(['id', 'account_id'])
+          .where('run_id', '=', run.id)
+          .where('confirmed_at', 'is not', null)
+          .where('paid_at', 'is', null)
+          .where('payee_bank_num_mask', 'is', null)
+          .execute();
+        await recordPayeeCards(
+          tx,
+          unrecorded,
+          await payeeCardMasksOf(
+            app.ctx,
+            staff.clientId,
+            unrecorded.map((s) => s.account_id),
+            tx,
+          ),
+        );
         const res = await tx
           .updateTable('settlements')
           .set({ paid_at: now })
           .where('run_id', '=', run.id)
           .where('confirmed_at', 'is not', null)
           .where('paid_at', 'is', null)
+          .where('payee_bank_num_mask', 'is not', null)
           .executeTakeFirst();
         const paid = Number(res.numUpdatedRows);
+        const noCard = await tx
+          .selectFrom('settlements')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('run_id', '=', run.id)
+          .where('confirmed_at', 'is not', null)
+          .where('paid_at', 'is', null)
+          .executeTakeFirstOrThrow();
+        const withoutCard = Number(noCard.n);
         await recordAudit(tx, request, {
           action: 'settlement.mark-paid',
           targetType: 'settlement_run',
           targetId: run.id,
-          summary: `${run.month}：${paid}份已确认的结算单标记为已打款`,
+          summary: `${run.month}：${paid}份已确认的结算单标记为已打款${withoutCard ? `，${withoutCard}份未绑定银行卡仍待打款` : ''}`,
           reason: body.reason,
-          after: { paid },
+          after: { paid, without_card: withoutCard },
         });
-        return { run_id: run.id, paid };
+        return { run_id: run.id, paid, without_card: withoutCard };
       }),
     );
   });
@@ -240,6 +271,14 @@ export async function settlementRoutes(app: FastifyInstance): Promise<void> {
         .join(',');
     });
     const total = rows.reduce((s, r) => s + r.total_fen, 0);
+    // The unpaid statements of the file are to be paid to the cards it lists: recorded, masked, on each.
+    await inTransaction(db, (tx) =>
+      recordPayeeCards(
+        tx,
+        rows.filter((r) => r.paid_at === null),
+        cards,
+      ),
+    );
     lines.push(
       ['TOTAL', '', '', run.month, total, yuan(total), '', `${rows.length}`, '', '', '', ''].map(csvCell).join(','),
     );
@@ -309,6 +348,31 @@ export async function settlementRoutes(app: FastifyInstance): Promise<void> {
       }),
     );
   });
+}
+
+/**
+ * Writes on each statement the masked card (bank, masked number, masked holder) it is to be paid to:
+ * `cards` by account. Statements of authors without a card are left as they are.
+ */
+async function recordPayeeCards(
+  tx: Tx,
+  statements: Array<{ id: number; account_id: number }>,
+  cards: Map<number, PayeeCardMask>,
+) {
+  for (const s of statements) {
+    const card = cards.get(s.account_id);
+    if (!card) continue;
+    await tx
+      .updateTable('settlements')
+      .set({
+        payee_bank_name: card.bank_name,
+        payee_bank_num_mask: card.bank_num_mask,
+        payee_holder_mask: card.holder_mask,
+      })
+      .where('id', '=', s.id)
+      .where('paid_at', 'is', null)
+      .execute();
+  }
 }
 
 /** The statements of a settlement run with their pen names (the run's page and its payout file). */

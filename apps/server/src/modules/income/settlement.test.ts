@@ -1,3 +1,4 @@
+import { DEFAULT_WELFARE_RULES } from '@author-centre/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleCallers, createAuthor, signedInClient } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -11,10 +12,13 @@ import {
   settlementTermsOf,
   shareOf,
   welfareFor,
+  welfareRuleList,
 } from './settlement.ts';
 
 /** Beijing time as epoch ms. */
 const bj = (iso: string) => Date.parse(`${iso}+08:00`);
+
+const RULES = welfareRuleList(DEFAULT_WELFARE_RULES);
 
 describe('settlement arithmetic', () => {
   it('shares in whole fen, dropping the fraction (never rounding up)', () => {
@@ -36,19 +40,23 @@ describe('settlement arithmetic', () => {
     expect(daysOf('2026-02')).toHaveLength(28);
     expect(daysOf('2028-02')).toHaveLength(29);
     const every = new Map(daysOf('2026-09').map((d) => [d, 5000]));
-    expect(welfareFor('2026-09', every).map((w) => w.rule.key)).toEqual(['full_attendance', 'update_bonus']);
+    expect(welfareFor(RULES, '2026-09', every).map((w) => w.rule.key)).toEqual(['full_attendance', 'update_bonus']);
     const missOne = new Map(every);
     missOne.delete('2026-09-30');
-    expect(welfareFor('2026-09', missOne).map((w) => w.rule.key)).toEqual([]);
-    expect(welfareFor('2026-09', new Map([['2026-09-01', 150_000]])).map((w) => w.rule.key)).toEqual(['update_bonus']);
+    expect(welfareFor(RULES, '2026-09', missOne).map((w) => w.rule.key)).toEqual([]);
+    expect(welfareFor(RULES, '2026-09', new Map([['2026-09-01', 150_000]])).map((w) => w.rule.key)).toEqual([
+      'update_bonus',
+    ]);
   });
 
   it('excepts approved leave days from the daily rule, and says so', () => {
     const every = new Map(daysOf('2026-09').map((d) => [d, 6000]));
     every.delete('2026-09-29');
     every.delete('2026-09-30');
-    expect(welfareFor('2026-09', every, new Set(['2026-09-29'])).map((w) => w.rule.key)).toEqual(['update_bonus']);
-    const met = welfareFor('2026-09', every, new Set(['2026-09-29', '2026-09-30']));
+    expect(welfareFor(RULES, '2026-09', every, new Set(['2026-09-29'])).map((w) => w.rule.key)).toEqual([
+      'update_bonus',
+    ]);
+    const met = welfareFor(RULES, '2026-09', every, new Set(['2026-09-29', '2026-09-30']));
     expect(met.map((w) => w.rule.key)).toEqual(['full_attendance', 'update_bonus']);
     expect(met[0].note).toBe('全勤奖：除请假2天外，28天每天更新≥4000字');
   });
@@ -233,8 +241,12 @@ describe('a month closed, released, confirmed and paid; late revenue corrected t
       .execute();
     // The statement names the card it is paid to, masked: the author sees which card, never its number.
     const withCard = (await client.get('/api/profit/detail', { month: '2026-09' })).body.data;
-    expect(withCard.payee_card).toEqual({ bank_name: '中国工商银行', bank_num_mask: '6222 **** **** 3445' });
-    expect(withCard.payee_card_label).toBe('中国工商银行 6222 **** **** 3445');
+    expect(withCard.payee_card).toEqual({
+      bank_name: '中国工商银行',
+      bank_num_mask: '6222 **** **** 3445',
+      holder_mask: '张*',
+    });
+    expect(withCard.payee_card_label).toBe('中国工商银行 6222 **** **** 3445 张*');
     expect(JSON.stringify(withCard)).not.toContain('6222020200112233445');
     const file = await admin.get('/api/admin/income/runs/payout-file', { run_id: run.id });
     expect(file.body.data.content).toContain(
@@ -253,6 +265,49 @@ describe('a month closed, released, confirmed and paid; late revenue corrected t
       (await admin.post('/api/admin/income/runs/mark-paid', { run_id: run.id, reason: '银行已转账' })).body.data.paid,
     ).toBe(1);
     expect((await client.get('/api/profit/month-balance')).body.data.list[0].payout_status).toBe('paid');
+    // The statement keeps the card it was paid to, masked: a card bound later does not rewrite it.
+    expect(
+      await db
+        .selectFrom('settlements')
+        .select(['payee_bank_name', 'payee_bank_num_mask', 'payee_holder_mask'])
+        .where('account_id', '=', author.accountId)
+        .where('month', '=', '2026-09')
+        .execute(),
+    ).toEqual([
+      { payee_bank_name: '中国工商银行', payee_bank_num_mask: '6222 **** **** 3445', payee_holder_mask: '张*' },
+    ]);
+    await db
+      .updateTable('bank_cards')
+      .set({ status: 'superseded', state_key: null })
+      .where('user_id', '=', author.userId)
+      .execute();
+    await db
+      .insertInto('bank_cards')
+      .values({
+        client_id: 2,
+        user_id: author.userId,
+        status: 'active',
+        bank_num_enc: personalData.seal('6228480402564890018'),
+        bank_num_mask: '6228 **** **** 0018',
+        account_name_enc: personalData.seal('李四'),
+        bank_name: '中国农业银行',
+        bank_branch: '上海浦东支行',
+        bank_phone_enc: personalData.seal('13800138001'),
+        reason: '换卡',
+        review_reason: null,
+        reviewer_account_id: null,
+        reviewed_at: null,
+        state_key: `active:${author.userId}`,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .execute();
+    const paidDetail = (await client.get('/api/profit/detail', { month: '2026-09' })).body.data;
+    expect([paidDetail.payout_status, paidDetail.payee_card_label]).toEqual([
+      'paid',
+      '中国工商银行 6222 **** **** 3445 张*',
+    ]);
+    expect(JSON.stringify(paidDetail)).not.toContain('6228');
     const royalty = (await client.get('/api/profit/royalty-balance')).body.data;
     expect(royalty.list.map((l: any) => [l.key, l.amount_fen])).toEqual([
       ['paid', 60_166],
@@ -415,5 +470,160 @@ describe('a month closed, released, confirmed and paid; late revenue corrected t
       guaranteeFen: 50_000,
       signed: true,
     });
+  });
+
+  it('settlement-summary-zh: the zh share, and the book’s guarantee top-up and welfare on lines of their own', async () => {
+    const { db } = t.app.ctx;
+    // Brand 4 (the test that no one else closes its months ran before).
+    const reading = await createSite(t, 4);
+    const zh = await createSite(t, 4, 'zh');
+    const author = await createAuthor(t, { clientId: 4 });
+    const book = await insertBook(t, author, { title: '纵横之书' });
+    await setTerms(book.bookId, 600, 10_000, 4);
+    await db
+      .insertInto('book_daily_words')
+      .values(
+        daysOf('2026-07').map((day) => ({
+          client_id: 4,
+          account_id: author.accountId,
+          book_id: book.bookId,
+          day,
+          words: 5000,
+          chapters: 1,
+        })),
+      )
+      .execute();
+    const at = (iso: string) => bj(iso);
+    await push(t, zh, [
+      {
+        event_id: eid(),
+        kind: 'partner_revenue',
+        book_id: book.bookId,
+        amount_fen: 1000,
+        occurred_at: at('2026-07-10T10:00:00'),
+      },
+      {
+        event_id: eid(),
+        kind: 'partner_revenue',
+        book_id: book.bookId,
+        amount_fen: 2000,
+        occurred_at: at('2026-08-10T10:00:00'),
+      },
+    ]);
+    await push(t, reading, [
+      { event_id: eid(), kind: 'gift', book_id: book.bookId, amount_fen: 500, occurred_at: at('2026-07-12T10:00:00') },
+    ]);
+    const { runId } = await closeMonth(db, 4, '2026-07', bj('2026-08-01T03:00:00'));
+    await db
+      .updateTable('settlement_runs')
+      .set({ status: 'released', released_at: Date.now() })
+      .where('id', '=', runId)
+      .execute();
+
+    const client = await signedInClient(t, author);
+    const page = (await client.get('/api/profit/zong-heng-month-balance')).body.data;
+    expect(page.list.map((l: any) => [l.month, l.kind, l.partner_fen, l.amount_fen, l.status])).toEqual([
+      // August, not closed: the zh share, and the top-up estimated from August's revenue so far (all zh).
+      ['2026-08', 'share', 2000, 1200, 'estimate'],
+      ['2026-08', 'guarantee', 0, 8800, 'estimate'],
+      // July, released: the zh share; the statement's top-up (on 1,500 fen of every platform) and welfare.
+      ['2026-07', 'share', 1000, 600, 'final'],
+      ['2026-07', 'guarantee', 0, 9100, 'final'],
+      ['2026-07', 'welfare', 0, 30_000, 'final'],
+      ['2026-07', 'welfare', 0, 20_000, 'final'],
+    ]);
+    expect(page.list[3].note).toBe('保底10000分，分成900分，补足9100分');
+    expect(page.total).toEqual({ partner_fen: 3000, amount_fen: 69_700 });
+    expect(page.by_kind).toEqual([
+      { kind: 'share', amount_fen: 1800 },
+      { kind: 'guarantee', amount_fen: 17_900 },
+      { kind: 'welfare', amount_fen: 50_000 },
+    ]);
+    // The July lines are the statement's own.
+    const statement = (await client.get('/api/profit/detail', { month: '2026-07' })).body.data;
+    expect(statement.list.filter((l: any) => l.kind !== 'share').map((l: any) => l.amount_fen)).toEqual([
+      9100, 30_000, 20_000,
+    ]);
+  });
+});
+
+/** Binds a card to the author (supersedes the one bound before), as an approved card change leaves it. */
+async function bindCard(author: { userId: number; clientId: number }, num: string, holder: string, bank: string) {
+  const { db, personalData } = t.app.ctx;
+  await db
+    .updateTable('bank_cards')
+    .set({ status: 'superseded', state_key: null })
+    .where('user_id', '=', author.userId)
+    .where('status', '=', 'active')
+    .execute();
+  await db
+    .insertInto('bank_cards')
+    .values({
+      client_id: author.clientId,
+      user_id: author.userId,
+      status: 'active',
+      bank_num_enc: personalData.seal(num),
+      bank_num_mask: `${num.slice(0, 4)} **** **** ${num.slice(-4)}`,
+      account_name_enc: personalData.seal(holder),
+      bank_name: bank,
+      bank_branch: '总行营业部',
+      bank_phone_enc: personalData.seal('13800138000'),
+      reason: null,
+      review_reason: null,
+      reviewer_account_id: null,
+      reviewed_at: null,
+      state_key: `active:${author.userId}`,
+      created_at: Date.now(),
+      updated_at: Date.now(),
+    })
+    .execute();
+}
+
+describe('the card a statement was paid to', () => {
+  it('is the card its payout file listed, kept when the card changes after; without a bound card a statement is not paid', async () => {
+    const { db } = t.app.ctx;
+    // Brand 1: no other test closes its months.
+    const withCard = await createAuthor(t, { clientId: 1 });
+    const noCard = await createAuthor(t, { clientId: 1 });
+    for (const author of [withCard, noCard]) await setTerms((await insertBook(t, author)).bookId, 500, 10_000, 1);
+    const { runId } = await closeMonth(db, 1, '2026-06', bj('2026-07-02T00:00:00'));
+    await db
+      .updateTable('settlement_runs')
+      .set({ status: 'released', released_at: Date.now() })
+      .where('id', '=', runId)
+      .execute();
+    const clients = [await signedInClient(t, withCard), await signedInClient(t, noCard)];
+    for (const client of clients)
+      expect((await client.post('/api/v2/profit/profit-confirm', { month: '2026-06' })).body.code).toBe(200);
+    await bindCard(withCard, '6222020200112233445', '王小明', '中国工商银行');
+    const admin = await signedInClient(t, await createAuthor(t, { clientId: 1, role: 'admin' }));
+
+    // The payout file lists the bound card; the author then changes it before finance marks the run paid.
+    const file = (await admin.get('/api/admin/income/runs/payout-file', { run_id: runId })).body.data.content;
+    expect(file).toContain(',王小明,中国工商银行,总行营业部,6222020200112233445');
+    expect(file).toContain(`${noCard.penName},2026-06,10000,100.00,2026-07-08,due,,,,未绑定银行卡`);
+    await bindCard(withCard, '6228480402564890018', '王小明', '中国农业银行');
+    const paid = await admin.post('/api/admin/income/runs/mark-paid', { run_id: runId, reason: '银行已转账' });
+    expect(paid.body.data).toEqual({ run_id: runId, paid: 1, without_card: 1 });
+
+    const [mine, theirs] = await Promise.all(
+      clients.map(async (c) => (await c.get('/api/profit/detail', { month: '2026-06' })).body.data),
+    );
+    expect([mine.payout_status, mine.payee_card_label]).toEqual(['paid', '中国工商银行 6222 **** **** 3445 王**']);
+    expect([theirs.payout_status, theirs.payee_card, theirs.payee_card_label]).toEqual(['due', null, '未绑定银行卡']);
+    const rows = await db
+      .selectFrom('settlements')
+      .select(['account_id', 'paid_at', 'payee_bank_num_mask'])
+      .where('run_id', '=', runId)
+      .orderBy('account_id')
+      .execute();
+    expect(rows).toEqual([
+      { account_id: withCard.accountId, paid_at: expect.any(Number), payee_bank_num_mask: '6222 **** **** 3445' },
+      { account_id: noCard.accountId, paid_at: null, payee_bank_num_mask: null },
+    ]);
+    // Nothing in clear on the statement rows: masks only.
+    expect(
+      JSON.stringify(await db.selectFrom('settlements').selectAll().where('run_id', '=', runId).execute()),
+    ).not.toContain('6222020200112233445');
   });
 });

@@ -1,10 +1,13 @@
+import type { WelfareRules } from '@author-centre/shared';
 import {
+  DEFAULT_WELFARE_RULES,
   ErrorCode,
   parseShanghaiDate,
   shanghaiDate,
   shanghaiMonthStart,
   shanghaiNextMonthStart,
 } from '@author-centre/shared';
+import { storedSettings } from '../../platform/brands/brands.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { type Db, inTransaction, type Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -18,7 +21,7 @@ import type { LineKind } from './income.tables.ts';
  *
  *   share      = floor(revenue × share_permille / 1000)      (fen; the fraction of a fen is not paid — stated to authors)
  *   guarantee  = max(0, guarantee_fen − share)                (the guaranteed minimum topped up)
- *   welfare    = the brand's welfare rules the book met that month (full attendance, updates)
+ *   welfare    = the brand's welfare rules (its brand settings) the book met that month (full attendance, updates)
  *   correction = revenue of an earlier, closed month that arrived after its close:
  *                max(guarantee_fen, floor(revenue' × permille / 1000)) − what that month already paid
  *
@@ -79,7 +82,7 @@ export const paidFor = (revenueFen: number, terms: SettlementTerms) =>
   Math.max(terms.guaranteeFen, shareOf(revenueFen, terms.sharePermille));
 
 export interface WelfareRule {
-  key: 'full_attendance' | 'update_bonus';
+  key: keyof WelfareRules;
   name: string;
   condition: string;
   amount_fen: number;
@@ -87,23 +90,36 @@ export interface WelfareRule {
   min_month_words?: number;
 }
 
-/** The welfare rules (book-welfare-rule-list): signed books only. */
-export const WELFARE_RULES: readonly WelfareRule[] = [
-  {
-    key: 'full_attendance',
-    name: '全勤奖',
-    condition: '当月每天更新不少于4000字',
-    amount_fen: 30_000,
-    min_daily_words: 4000,
-  },
-  {
-    key: 'update_bonus',
-    name: '更新奖',
-    condition: '当月更新不少于150000字',
-    amount_fen: 20_000,
-    min_month_words: 150_000,
-  },
-];
+/** A brand's welfare rules (brand settings) as book-welfare-rule-list lists them: signed books only; an amount of 0 is off. */
+export function welfareRuleList(rules: WelfareRules): WelfareRule[] {
+  const { full_attendance: daily, update_bonus: month } = rules;
+  return [
+    {
+      key: 'full_attendance' as const,
+      name: '全勤奖',
+      condition: `当月每天更新不少于${daily.min_daily_words}字`,
+      amount_fen: daily.amount_fen,
+      min_daily_words: daily.min_daily_words,
+    },
+    {
+      key: 'update_bonus' as const,
+      name: '更新奖',
+      condition: `当月更新不少于${month.min_month_words}字`,
+      amount_fen: month.amount_fen,
+      min_month_words: month.min_month_words,
+    },
+  ].filter((r) => r.amount_fen > 0);
+}
+
+/** The welfare rules of a brand as stored now (read in the caller's transaction: the month's close). */
+export async function brandWelfareRules(db: Db | Tx, clientId: number): Promise<WelfareRule[]> {
+  const row = await db
+    .selectFrom('brands')
+    .select(['client_id', 'settings'])
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return welfareRuleList(row ? storedSettings(row).welfareRules : DEFAULT_WELFARE_RULES);
+}
 
 export function monthOf(ms: number): string {
   return shanghaiDate(ms).slice(0, 7);
@@ -128,6 +144,7 @@ export function daysOf(month: string): string[] {
  * the author's approved leave (the growth module) are excepted from the daily rule.
  */
 export function welfareFor(
+  rules: readonly WelfareRule[],
   month: string,
   wordsByDay: Map<string, number>,
   leaveDays: ReadonlySet<string> = new Set(),
@@ -136,7 +153,7 @@ export function welfareFor(
   const total = days.reduce((s, d) => s + (wordsByDay.get(d) ?? 0), 0);
   const workDays = days.filter((d) => !leaveDays.has(d));
   const met: Array<{ rule: WelfareRule; note: string }> = [];
-  for (const rule of WELFARE_RULES) {
+  for (const rule of rules) {
     if (rule.min_daily_words && workDays.every((d) => (wordsByDay.get(d) ?? 0) >= (rule.min_daily_words as number)))
       met.push({
         rule,
@@ -260,6 +277,7 @@ export async function closeMonthIn(
       `${month}-31`,
     );
 
+    const welfareRules = await brandWelfareRules(tx, clientId);
     const lines: Line[] = [];
     const settledUpdates: Array<{ book_id: number; month: string; settled_fen: number; settled_share_fen: number }> =
       [];
@@ -295,7 +313,7 @@ export async function closeMonthIn(
           note: `保底${t.guaranteeFen}分，分成${share}分，补足${topUp}分`,
         });
       if (t.signed) {
-        for (const w of welfareFor(month, words.get(bookId) ?? new Map(), leave.get(accountId)))
+        for (const w of welfareFor(welfareRules, month, words.get(bookId) ?? new Map(), leave.get(accountId)))
           lines.push({
             account_id: accountId,
             book_id: bookId,

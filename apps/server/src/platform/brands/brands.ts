@@ -21,6 +21,7 @@ export function storedSettings(row: { client_id: number; settings: string }): Br
   settings.domains.reading ??= seed.domains.reading;
   settings.editorLinks ??= [];
   settings.penNameChangeDays ??= seed.penNameChangeDays;
+  settings.welfareRules ??= structuredClone(seed.welfareRules);
   return settings;
 }
 

@@ -1,9 +1,12 @@
-import { WELFARE_RULES } from '../../modules/income/settlement.ts';
+import type { WelfareRules } from '@author-centre/shared';
+import { welfareRuleList } from '../../modules/income/settlement.ts';
 import type { Facts, HelpSeedArticle } from '../help-articles.ts';
 
-/** The welfare rules as article 39 (作者福利) lists them. */
-export function welfareRulesText(): string {
-  return WELFARE_RULES.map((r) => `- ${r.name}：${r.condition}，${r.amount_fen / 100}元`).join('\n');
+/** A brand's welfare rules as article 39 (作者福利) lists them (brand settings restate it there when they change). */
+export function welfareRulesText(rules: WelfareRules): string {
+  const list = welfareRuleList(rules);
+  if (list.length === 0) return '- 本平台目前没有福利规则';
+  return list.map((r) => `- ${r.name}：${r.condition}，${r.amount_fen / 100}元`).join('\n');
 }
 
 /** Help articles of reader data, book data and income (issue 13): numbers 120–126 (and the rules list of article 39). */
@@ -93,6 +96,7 @@ export function incomeArticles(f: Facts): HelpSeedArticle[] {
 
 - 渠道收入：按阅读站、合作平台、免费App分别列出所选时间段的收入。
 - 合作平台每日收入：合作平台每天报来的收入。
+- 合作平台结算汇总：按月、按作品列出合作平台收入的分成，以及作品当月的保底补足和福利，各列一行。保底补足和福利按作品整月（含所有平台）计算，不是合作平台单独的部分；已发布结算单的月份取自结算单，其余月份为预估。
 - 免费App的收入来自广告分成，阅读次数也会计入作品数据。
 
 这些收入和本站收入一样计入月度结算，按合同比例分成。`,

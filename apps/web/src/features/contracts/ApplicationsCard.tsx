@@ -1,8 +1,8 @@
 import { Button, Card, Form, Input, InputNumber, List, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiPost } from '../../platform/api.ts';
+import { formatBeijing } from '../../platform/beijing-time.ts';
 import { toast } from '../../platform/notify.ts';
 import { useBookApplications, useInvalidateContracts } from './contracts-api.ts';
 import { submitForm } from './form-submit.ts';
@@ -35,7 +35,7 @@ export function ApplicationsCard({ bookId, signed, canApply }: { bookId: number;
         </Button>
         {onSaleAt ? (
           <Tag color="green" data-testid="on-sale">
-            {t('apps.onSale', { date: dayjs(onSaleAt).format('YYYY-MM-DD') })}
+            {t('apps.onSale', { date: formatBeijing(onSaleAt).slice(0, 10) })}
           </Tag>
         ) : (
           <Button disabled={!signed} onClick={() => setOpen('sale')} title={signed ? '' : t('apps.saleNeedsSign')}>
@@ -75,7 +75,7 @@ export function ApplicationsCard({ bookId, signed, canApply }: { bookId: number;
                 <Tag color={STATUS_COLOR[a.status]}>{a.status_label}</Tag>
                 {a.kind_label}
                 {a.amount_fen ? `${(a.amount_fen / 100).toFixed(0)}元/月` : ''}
-                <Typography.Text type="secondary">{dayjs(a.created_at).format('YYYY-MM-DD')}</Typography.Text>
+                <Typography.Text type="secondary">{formatBeijing(a.created_at).slice(0, 10)}</Typography.Text>
               </Space>
               {a.review_reason && (
                 <Typography.Text type="secondary">

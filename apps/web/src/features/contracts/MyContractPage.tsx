@@ -1,7 +1,7 @@
 import { Button, Result, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatBeijing } from '../../platform/beijing-time.ts';
 import { type Contract, downloadSigned, PATHS, useMyContracts } from './contracts-api.ts';
 import { CONTRACTS_NS } from './i18n.ts';
 
@@ -69,7 +69,7 @@ export default function MyContractPage() {
           {
             title: t('my.signedAt'),
             dataIndex: 'signed_at',
-            render: (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : ''),
+            render: (ms: number | null) => formatBeijing(ms),
           },
           {
             title: t('my.express'),

@@ -36,6 +36,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { currentLocale } from '../../i18n/index.ts';
 import { apiPost, apiUpload } from '../../platform/api.ts';
+import { formatBeijing } from '../../platform/beijing-time.ts';
 import { useBrand } from '../../platform/brand.tsx';
 import { toast } from '../../platform/notify.ts';
 import {
@@ -201,7 +202,7 @@ function BasicDataPane() {
               {basic.data.pen_name_next_change_at ? (
                 <Typography.Text type="secondary">
                   {t('personal.penNameLocked', {
-                    date: dayjs(basic.data.pen_name_next_change_at).format('YYYY-MM-DD'),
+                    date: formatBeijing(basic.data.pen_name_next_change_at).slice(0, 10),
                   })}
                 </Typography.Text>
               ) : (
@@ -599,7 +600,7 @@ function BankPane() {
             },
             { title: t('bank.changeReason'), dataIndex: 'reason' },
             { title: t('bank.reviewReason'), dataIndex: 'review_reason' },
-            { title: '', dataIndex: 'created_at', render: (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm') },
+            { title: t('bank.submittedAt'), dataIndex: 'created_at', render: (ms: number) => formatBeijing(ms) },
           ]}
         />
       )}

@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Descriptions, Input, Space, Timeline, Typography, Upload } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { apiGet, apiUpload } from '../../platform/api.ts';
+import { formatBeijing } from '../../platform/beijing-time.ts';
 import { PATHS, type Verification } from './contracts-api.ts';
 import { CONTRACTS_NS } from './i18n.ts';
 
@@ -91,7 +91,7 @@ export default function SignDetailPage() {
                 <span data-testid="verify-status">{result.status_label}</span>
               </Descriptions.Item>
               <Descriptions.Item label={t('verify.signedAt')}>
-                {dayjs(result.signed_at).format('YYYY-MM-DD HH:mm:ss')}
+                {formatBeijing(result.signed_at, true)}
               </Descriptions.Item>
               <Descriptions.Item label={t('verify.sha')}>
                 <Typography.Text code copyable>
@@ -122,7 +122,7 @@ export default function SignDetailPage() {
                 children: (
                   <div>
                     <div>
-                      {dayjs(e.at).format('YYYY-MM-DD HH:mm:ss')} {e.label} · {e.actor} · {e.ip}
+                      {formatBeijing(e.at, true)} {e.label} · {e.actor} · {e.ip}
                     </div>
                     {e.before && (
                       <Typography.Text type="secondary" style={{ fontSize: 12 }}>

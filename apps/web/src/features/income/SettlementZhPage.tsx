@@ -1,13 +1,13 @@
-import { Card, Table, Tag } from 'antd';
+import { Card, Descriptions, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { INCOME_NS } from './i18n.ts';
 import { useZhMonthBalance, yuan, type ZhMonthLine } from './income-api.ts';
 import { FigureStatus, Hint, LoadError } from './parts.tsx';
 
 /**
- * settlement-summary-zh (zong-heng month balance): the partner platform's lines only — per month and
- * book, what the zh platform reported and the share of it; final once the month's statement is
- * released, an estimate before. The whole statement (guarantee, welfare) is on settlement-summary.
+ * settlement-summary-zh (zong-heng month balance): per month and book, the share of what the zh
+ * platform reported, and — as the settlement summary shows a statement — the book's guarantee top-up
+ * and welfare on lines of their own; final once the month's statement is released, an estimate before.
  */
 export default function SettlementZhPage() {
   const { t } = useTranslation(INCOME_NS);
@@ -23,7 +23,7 @@ export default function SettlementZhPage() {
       <Card loading={q.isLoading}>
         {d && <FigureStatus status="estimate" cutOffAt={d.cut_off_at} addsUp={d.adds_up} note={d.note} />}
         <Table<ZhMonthLine>
-          rowKey={(r) => `${r.month}-${r.book_id}`}
+          rowKey={(r) => `${r.month}-${r.book_id}-${r.kind}-${r.note}`}
           size="small"
           locale={{ emptyText: t('pages.noZh') }}
           dataSource={d?.list ?? []}
@@ -31,24 +31,21 @@ export default function SettlementZhPage() {
           columns={[
             { title: t('pages.month'), dataIndex: 'month' },
             { title: t('pages.book'), dataIndex: 'book_title' },
+            { title: t('pages.kind'), dataIndex: 'kind', render: (k: string) => t(`pages.kinds.${k}`) },
             {
               title: `${t('columns.partner_fen')}${t('yuan')}`,
               dataIndex: 'partner_fen',
               align: 'right',
-              render: (v: number) => yuan(v),
+              render: (v: number, r) => (r.kind === 'share' ? yuan(v) : ''),
             },
             {
               title: t('pages.shareRate'),
               dataIndex: 'share_permille',
               align: 'right',
-              render: (v: number) => `${v / 10}%`,
+              render: (v: number | null) => (v === null ? '' : `${v / 10}%`),
             },
-            {
-              title: t('pages.shareAmount'),
-              dataIndex: 'share_fen',
-              align: 'right',
-              render: (v: number) => yuan(v),
-            },
+            { title: t('pages.amount'), dataIndex: 'amount_fen', align: 'right', render: (v: number) => yuan(v) },
+            { title: t('pages.note'), dataIndex: 'note' },
             {
               title: t('pages.status'),
               dataIndex: 'status_label',
@@ -58,21 +55,30 @@ export default function SettlementZhPage() {
           summary={() =>
             d ? (
               <Table.Summary.Row className="ac-income__total" data-testid="zh-total">
-                <Table.Summary.Cell index={0} colSpan={2}>
+                <Table.Summary.Cell index={0} colSpan={3}>
                   {t('total')}
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={2} align="right">
+                <Table.Summary.Cell index={3} align="right">
                   {yuan(d.total.partner_fen)}
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={3} />
-                <Table.Summary.Cell index={4} align="right">
-                  {yuan(d.total.share_fen)}
+                <Table.Summary.Cell index={4} />
+                <Table.Summary.Cell index={5} align="right">
+                  {yuan(d.total.amount_fen)}
                 </Table.Summary.Cell>
-                <Table.Summary.Cell index={5} />
+                <Table.Summary.Cell index={6} colSpan={2} />
               </Table.Summary.Row>
             ) : null
           }
         />
+        {d && (
+          <Descriptions size="small" column={3} style={{ marginTop: 12 }} data-testid="zh-by-kind">
+            {d.by_kind.map((k) => (
+              <Descriptions.Item key={k.kind} label={t(`pages.kinds.${k.kind}`)}>
+                <span data-testid={`zh-kind-${k.kind}`}>{yuan(k.amount_fen)}</span>
+              </Descriptions.Item>
+            ))}
+          </Descriptions>
+        )}
       </Card>
     </div>
   );

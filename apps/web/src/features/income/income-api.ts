@@ -69,8 +69,11 @@ export interface Statement {
   paid_at: number | null;
   payout_status: MonthLine['payout_status'];
   payout_label: string;
-  /** The bound card it is paid to, masked; null when none is bound. */
-  payee_card: { bank_name: string; bank_num_mask: string } | null;
+  /**
+   * The card it is paid to, masked: once paid, the card recorded at payment (a card bound later does
+   * not change it); before, the card bound now. Null when there is none.
+   */
+  payee_card: { bank_name: string; bank_num_mask: string; holder_mask: string } | null;
   payee_card_label: string;
   list: StatementLine[];
   adds_up: boolean;
@@ -113,9 +116,13 @@ export interface ZhMonthLine {
   month: string;
   book_id: number;
   book_title: string;
+  /** share: the zh revenue at the contract rate; guarantee, welfare: the book's whole month. */
+  kind: 'share' | 'guarantee' | 'welfare';
+  /** The zh revenue (share lines; 0 on the others). */
   partner_fen: number;
-  share_permille: number;
-  share_fen: number;
+  share_permille: number | null;
+  amount_fen: number;
+  note: string;
   status: 'final' | 'estimate';
   status_label: string;
 }
@@ -123,7 +130,8 @@ export interface ZhMonthLine {
 export interface ZhMonthBalance {
   site_kind: 'zh';
   list: ZhMonthLine[];
-  total: { partner_fen: number; share_fen: number };
+  total: { partner_fen: number; amount_fen: number };
+  by_kind: Array<{ kind: ZhMonthLine['kind']; amount_fen: number }>;
   adds_up: boolean;
   cut_off_at: number | null;
   note: string;

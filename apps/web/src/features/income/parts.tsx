@@ -2,14 +2,10 @@ import { isDateDisabled } from '@author-centre/shared/dates';
 import { Alert, Button, DatePicker, Result, Segmented, Select, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatBeijing } from '../../platform/beijing-time.ts';
 import { INCOME_NS } from './i18n.ts';
 import { type RangeParams, useBooks } from './income-api.ts';
 import './income.css';
-
-/** Beijing wall time of an instant, 'YYYY-MM-DD HH:mm'. */
-export function beijingTime(ms: number): string {
-  return new Date(ms + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-}
 
 /**
  * The label every figure carries: estimate or final, when its data was cut off, and whether the
@@ -29,7 +25,7 @@ export function FigureStatus(props: {
         <Tag color={props.status === 'estimate' ? 'orange' : 'green'}>{t(props.status)}</Tag>
         {props.cutOffAt !== undefined && (
           <Typography.Text type="secondary" data-testid="cut-off">
-            {props.cutOffAt ? t('cutOff', { time: beijingTime(props.cutOffAt) }) : t('noData')}
+            {props.cutOffAt ? t('cutOff', { time: formatBeijing(props.cutOffAt) }) : t('noData')}
           </Typography.Text>
         )}
         {props.addsUp === true && (

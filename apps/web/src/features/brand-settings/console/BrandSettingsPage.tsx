@@ -297,6 +297,33 @@ function SettingsForm({ view, reload }: { view: SettingsView; reload: () => void
             </Form.Item>
           </Card>
 
+          <Card title={t('console.brandSettings.groups.welfare')}>
+            <Typography.Paragraph type="secondary">{t('console.brandSettings.help.welfare')}</Typography.Paragraph>
+            {(
+              [
+                ['full_attendance', 'min_daily_words'],
+                ['update_bonus', 'min_month_words'],
+              ] as const
+            ).map(([rule, words]) => (
+              <Space key={rule} align="start" wrap>
+                <Form.Item
+                  name={['welfareRules', rule, 'amount_fen']}
+                  label={`${label(`welfareRules.${rule}`)} · ${t('console.brandSettings.welfareAmount')}`}
+                  rules={[ruleOf(shape.welfareRules.shape[rule].shape.amount_fen)]}
+                >
+                  <InputNumber style={{ width: 200 }} suffix={t('console.brandSettings.fen')} />
+                </Form.Item>
+                <Form.Item
+                  name={['welfareRules', rule, words]}
+                  label={t(`console.brandSettings.${words}`)}
+                  rules={[ruleOf((shape.welfareRules.shape[rule].shape as Record<string, ZodType>)[words])]}
+                >
+                  <InputNumber style={{ width: 200 }} />
+                </Form.Item>
+              </Space>
+            ))}
+          </Card>
+
           <Card title={t('console.brandSettings.groups.popups')}>
             <Form.Item
               name={['appGlobalPop', 'show']}
@@ -449,6 +476,18 @@ function Value({ value }: { value: unknown }): ReactNode {
         ))}
       </ol>
     );
+  }
+  if (value !== null && typeof value === 'object' && 'amount_fen' in value) {
+    const rule = value as { amount_fen: number; min_daily_words?: number; min_month_words?: number };
+    return t('console.brandSettings.welfareRule', {
+      yuan: rule.amount_fen / 100,
+      words: rule.min_daily_words ?? rule.min_month_words,
+      per: t(
+        rule.min_daily_words !== undefined
+          ? 'console.brandSettings.min_daily_words'
+          : 'console.brandSettings.min_month_words',
+      ),
+    });
   }
   if (value === '' || value === null || value === undefined) return t('console.brandSettings.empty');
   return <span style={{ wordBreak: 'break-all' }}>{String(value)}</span>;

@@ -1,16 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
-import { useState } from 'react';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ConsolePage } from '../../../console/ConsolePage.tsx';
-import { type ConsoleColumn, ConsoleTable } from '../../../console/ConsoleTable.tsx';
-import { CONSOLE_QUERY_ROOT, consolePost } from '../../../console/console-api.ts';
-import { ReasonModal } from '../../../console/ReasonModal.tsx';
-import { toast } from '../../../platform/notify.ts';
+import type { ConsoleColumn } from '../../../console/ConsoleTable.tsx';
+import { ReviewQueue } from './ReviewQueue.tsx';
 import './i18n.ts';
 
-const PATH = '/api/admin/book-applications';
 const KINDS = ['guarantee', 'sale'] as const;
 const STATUSES = ['pending', 'approved', 'refused'] as const;
 
@@ -31,8 +24,6 @@ interface ApplicationRow {
 /** /admin/book-applications: guarantee and apply-sale applications, approved or refused with a reason. */
 export default function BookApplicationsPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [decision, setDecision] = useState<{ row: ApplicationRow; what: 'approve' | 'refuse' } | null>(null);
   const columns: ConsoleColumn<ApplicationRow>[] = [
     { title: t('console.contracts.number'), dataIndex: 'id', sortKey: 'id', width: 80 },
     {
@@ -54,74 +45,32 @@ export default function BookApplicationsPage() {
       render: (s: ApplicationRow['status']) => <Tag>{t(`console.contracts.appStatuses.${s}`)}</Tag>,
       csv: (row) => t(`console.contracts.appStatuses.${row.status}`),
     },
-    {
-      title: t('console.contracts.submittedAt'),
-      dataIndex: 'created_at',
-      sortKey: 'created_at',
-      render: (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm'),
-    },
-    {
-      title: '',
-      key: 'act',
-      csv: false,
-      render: (_: unknown, row) =>
-        row.status === 'pending' ? (
-          <Space>
-            <Button size="small" danger onClick={() => setDecision({ row, what: 'refuse' })}>
-              {t('console.contracts.cardRefuse')}
-            </Button>
-            <Button size="small" type="primary" onClick={() => setDecision({ row, what: 'approve' })}>
-              {t('console.contracts.cardApprove')}
-            </Button>
-          </Space>
-        ) : null,
-    },
   ];
-  const refusing = decision?.what === 'refuse';
   return (
-    <ConsolePage title={t('console.contracts.appsTitle')}>
-      <ConsoleTable<ApplicationRow>
-        path={PATH}
-        rowKey={(row) => row.id}
-        columns={columns}
-        exportName="book-applications"
-        filters={[
-          {
-            key: 'kind',
-            label: t('console.contracts.appKind'),
-            type: 'select',
-            options: KINDS.map((value) => ({ value, label: t(`console.contracts.appKinds.${value}`) })),
-          },
-          {
-            key: 'status',
-            label: t('console.contracts.status'),
-            type: 'select',
-            options: STATUSES.map((value) => ({ value, label: t(`console.contracts.appStatuses.${value}`) })),
-          },
-        ]}
-      />
-      <ReasonModal
-        open={decision !== null}
-        title={t(refusing ? 'console.contracts.appRefuseTitle' : 'console.contracts.appApproveTitle')}
-        description={<p>{refusing ? t('console.contracts.refuseDesc') : t('console.contracts.appApproveDesc')}</p>}
-        danger={refusing}
-        reasonRequired={refusing}
-        reasonOptional={!refusing}
-        maxLength={500}
-        requiredMessage={t('console.contracts.reasonRequired')}
-        onClose={() => setDecision(null)}
-        onSubmit={async (reason) => {
-          if (!decision) return;
-          await consolePost(
-            `${PATH}/review`,
-            { id: decision.row.id, decision: decision.what, reason },
-            { silent: true },
-          );
-          setDecision(null);
-          toast.success(t(refusing ? 'console.contracts.refused' : 'console.contracts.approved'));
-          void queryClient.invalidateQueries({ queryKey: [CONSOLE_QUERY_ROOT, PATH] });
-        }}
-      />
-    </ConsolePage>
+    <ReviewQueue<ApplicationRow>
+      title={t('console.contracts.appsTitle')}
+      path="/api/admin/book-applications"
+      exportName="book-applications"
+      columns={columns}
+      submittedAt="created_at"
+      filters={[
+        {
+          key: 'kind',
+          label: t('console.contracts.appKind'),
+          type: 'select',
+          options: KINDS.map((value) => ({ value, label: t(`console.contracts.appKinds.${value}`) })),
+        },
+        {
+          key: 'status',
+          label: t('console.contracts.status'),
+          type: 'select',
+          options: STATUSES.map((value) => ({ value, label: t(`console.contracts.appStatuses.${value}`) })),
+        },
+      ]}
+      approveTitle={t('console.contracts.appApproveTitle')}
+      approveDescription={t('console.contracts.appApproveDesc')}
+      refuseTitle={t('console.contracts.appRefuseTitle')}
+      maxLength={500}
+    />
   );
 }

@@ -1,10 +1,10 @@
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConsolePage } from '../../../console/ConsolePage.tsx';
 import { type ConsoleColumn, ConsoleTable } from '../../../console/ConsoleTable.tsx';
 import './i18n.ts';
+import { formatBeijing } from '../../../platform/beijing-time.ts';
 
 export const QUEUE_PATH = '/api/admin/contracts';
 export const STATUSES = ['applying', 'reviewing', 'refused', 'signed', 'paper_sent', 'superseded'] as const;
@@ -32,7 +32,7 @@ export interface ContractRow {
   refuse_reason: string | null;
 }
 
-const timeText = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '');
+const timeText = (ms: number | null) => formatBeijing(ms);
 
 /** /admin/contracts: the brand's sign applications, the ones under review first by default filter. */
 export default function ContractQueuePage() {

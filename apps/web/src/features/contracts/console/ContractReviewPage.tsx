@@ -14,7 +14,6 @@ import {
   Timeline,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -29,6 +28,7 @@ import { toast } from '../../../platform/notify.ts';
 import { downloadSigned } from '../contracts-api.ts';
 import { type ContractRow, QUEUE_PATH, STATUS_COLOR } from './ContractQueuePage.tsx';
 import './i18n.ts';
+import { formatBeijing } from '../../../platform/beijing-time.ts';
 
 const DETAIL_PATH = '/api/admin/contracts/detail';
 
@@ -56,7 +56,7 @@ interface ContractDetail extends ContractRow {
   steps: Record<string, Record<string, unknown>>;
 }
 
-const timeText = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '');
+const timeText = (ms: number | null) => formatBeijing(ms, true);
 
 /** /admin/contracts/:contractId — the application, its masked parties and audit trail; approve, refuse, send the paper copy. */
 export default function ContractReviewPage() {

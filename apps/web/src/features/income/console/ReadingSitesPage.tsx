@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConsolePage } from '../../../console/ConsolePage.tsx';
 import { CONSOLE_QUERY_ROOT, consoleGet, consolePost } from '../../../console/console-api.ts';
 import { ReasonModal } from '../../../console/ReasonModal.tsx';
+import { formatBeijing } from '../../../platform/beijing-time.ts';
 import './i18n.ts';
 
 interface SiteRow {
@@ -25,7 +25,7 @@ interface SiteRow {
   };
 }
 
-const time = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '—');
+const time = (ms: number | null) => formatBeijing(ms, true) || '—';
 
 /** /admin/reading-sites: the brand's reading sites and partner platforms, their key pairs and ingestion health. */
 export default function ReadingSitesPage() {

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Space, Spin, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -8,6 +7,8 @@ import { ConsolePage } from '../../../console/ConsolePage.tsx';
 import { type ConsoleColumn, ConsoleTable } from '../../../console/ConsoleTable.tsx';
 import { CONSOLE_QUERY_ROOT, consoleGet, consolePost } from '../../../console/console-api.ts';
 import { ReasonModal } from '../../../console/ReasonModal.tsx';
+import { formatBeijing } from '../../../platform/beijing-time.ts';
+import { toast } from '../../../platform/notify.ts';
 import { yuan } from '../income-api.ts';
 import { downloadCsvText } from './download.ts';
 import type { RunRow } from './SettlementRunsPage.tsx';
@@ -22,8 +23,6 @@ interface StatementRow {
   confirmed_at: number | null;
   paid_at: number | null;
 }
-
-const time = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '');
 
 /** /admin/settlement/:runId: review a month (totals add up, by kind, every statement), release it, the payout file. */
 export default function SettlementRunPage() {
@@ -54,14 +53,14 @@ export default function SettlementRunPage() {
     {
       title: t('console.income.confirmedAt'),
       dataIndex: 'confirmed_at',
-      render: (v) => time(v) || t('console.income.notYet'),
-      csv: (r) => time(r.confirmed_at),
+      render: (v) => formatBeijing(v) || t('console.income.notYet'),
+      csv: (r) => formatBeijing(r.confirmed_at),
     },
     {
       title: t('console.income.paidAt'),
       dataIndex: 'paid_at',
-      render: (v) => time(v) || t('console.income.notYet'),
-      csv: (r) => time(r.paid_at),
+      render: (v) => formatBeijing(v) || t('console.income.notYet'),
+      csv: (r) => formatBeijing(r.paid_at),
     },
   ];
   const payoutFile = async () => {
@@ -120,7 +119,15 @@ export default function SettlementRunPage() {
         }
         onClose={() => setAction(null)}
         onSubmit={async (reason) => {
-          await consolePost(`/api/admin/income/runs/${action}`, { run_id: runId, reason }, { silent: true });
+          const done = await consolePost<{ paid?: number; without_card?: number }>(
+            `/api/admin/income/runs/${action}`,
+            { run_id: runId, reason },
+            { silent: true },
+          );
+          if (action === 'mark-paid') {
+            toast.success(t('console.income.markedPaid', { paid: done.paid ?? 0 }));
+            if (done.without_card) toast.info(t('console.income.withoutCard', { count: done.without_card }));
+          }
           await qc.invalidateQueries({ queryKey: [CONSOLE_QUERY_ROOT] });
         }}
       />

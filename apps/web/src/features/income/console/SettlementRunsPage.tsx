@@ -1,5 +1,5 @@
 import { Button, DatePicker, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { ConsolePage } from '../../../console/ConsolePage.tsx';
 import { type ConsoleColumn, ConsoleTable } from '../../../console/ConsoleTable.tsx';
 import { consolePost } from '../../../console/console-api.ts';
 import { ReasonModal } from '../../../console/ReasonModal.tsx';
+import { beijingPickerValue, formatBeijing } from '../../../platform/beijing-time.ts';
 import { yuan } from '../income-api.ts';
 import './i18n.ts';
 
@@ -20,14 +21,14 @@ export interface RunRow {
   released_at: number | null;
 }
 
-const time = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '');
-
 /** /admin/settlement: the brand's closed months; closing one by hand. */
 export default function SettlementRunsPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [closing, setClosing] = useState(false);
-  const [month, setMonth] = useState<Dayjs>(dayjs().subtract(1, 'month'));
+  // Months end in Beijing time: last month is Beijing's, whatever the browser's zone.
+  const lastMonth = beijingPickerValue(Date.now()).subtract(1, 'month');
+  const [month, setMonth] = useState<Dayjs>(lastMonth);
   const columns: ConsoleColumn<RunRow>[] = [
     {
       title: t('console.income.month'),
@@ -50,8 +51,18 @@ export default function SettlementRunsPage() {
       render: (v: number) => yuan(v),
       csv: (r) => yuan(r.total_fen),
     },
-    { title: t('console.income.closedAt'), dataIndex: 'closed_at', render: time, csv: (r) => time(r.closed_at) },
-    { title: t('console.income.releasedAt'), dataIndex: 'released_at', render: time, csv: (r) => time(r.released_at) },
+    {
+      title: t('console.income.closedAt'),
+      dataIndex: 'closed_at',
+      render: (v: number | null) => formatBeijing(v),
+      csv: (r) => formatBeijing(r.closed_at),
+    },
+    {
+      title: t('console.income.releasedAt'),
+      dataIndex: 'released_at',
+      render: (v: number | null) => formatBeijing(v),
+      csv: (r) => formatBeijing(r.released_at),
+    },
   ];
   return (
     <ConsolePage
@@ -87,7 +98,7 @@ export default function SettlementRunsPage() {
           allowClear={false}
           value={month}
           onChange={(m) => m && setMonth(m)}
-          disabledDate={(d) => d.isAfter(dayjs().subtract(1, 'month'), 'month')}
+          disabledDate={(d) => d.isAfter(lastMonth, 'month')}
           style={{ marginBottom: 12 }}
         />
       </ReasonModal>
