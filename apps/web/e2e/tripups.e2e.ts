@@ -133,6 +133,15 @@ describe("scheduled-publishing notes in the author's language", () => {
     expect(text).toContain('did not pass the checks before publishing');
     expect(text).toContain('Beijing time');
     expect(text).not.toContain('定时发布');
+    // Its time is Beijing time too, whatever the browser's zone (this browser runs in the machine's, UTC here).
+    const message = await db
+      .selectFrom('messages')
+      .select('created_at')
+      .where('account_id', '=', author.accountId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const beijing = new Date(message.created_at + 8 * HOUR).toISOString().slice(0, 16).replace('T', ' ');
+    expect(text).toContain(beijing);
   });
 });
 

@@ -1,8 +1,8 @@
 import { CompassOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
+import { shanghaiDate } from '@author-centre/shared/dates';
 import { formatCount } from '@author-centre/shared/format';
 import type { HomeIndex, HomeWork } from '@author-centre/shared/home-api';
 import { Avatar, Button, Empty, Result, Skeleton, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -200,7 +200,7 @@ function WorksCard({ data }: { data: HomeIndex }) {
                     {t(`home.works.states.${w.state}`, { defaultValue: w.state_txt })}
                   </Tag>
                   {t('home.works.words', { count: w.words })} · {t('home.works.chapters', { count: w.chapters })} ·{' '}
-                  {t('home.works.updated', { date: dayjs(w.updated_at).format('YYYY-MM-DD') })}
+                  {t('home.works.updated', { date: shanghaiDate(w.updated_at) })}
                 </p>
               </div>
             </li>
@@ -226,9 +226,7 @@ function ActivitiesCard({ data }: { data: HomeIndex }) {
                 <strong>{a.title}</strong>
               </BrandLink>
               {a.summary && <p>{a.summary}</p>}
-              <small className="ac-home-muted">
-                {t('home.activities.until', { date: dayjs(a.ends_at).format('YYYY-MM-DD') })}
-              </small>
+              <small className="ac-home-muted">{t('home.activities.until', { date: shanghaiDate(a.ends_at) })}</small>
             </li>
           ))}
         </ul>
@@ -255,7 +253,7 @@ function LatestNotices() {
           {notices.data.list.map((n) => (
             <li key={n.id} className={n.is_read ? undefined : 'is-unread'}>
               <Link to="/front/notice">{n.title}</Link>
-              <small className="ac-home-muted">{dayjs(n.created_at).format('MM-DD')}</small>
+              <small className="ac-home-muted">{shanghaiDate(n.created_at).slice(5)}</small>
             </li>
           ))}
         </ul>

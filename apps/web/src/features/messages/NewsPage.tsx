@@ -1,7 +1,6 @@
 import { PAGINATION } from '@author-centre/shared/constants';
 import type { NewsItem, NewsType } from '@author-centre/shared/home-api';
 import { Badge, Button, Empty, Modal, Pagination, Result, Skeleton, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -11,6 +10,7 @@ import { toast } from '../../platform/notify.ts';
 import { useNewsDetail, useNewsList, useSetAllRead, useUnreadCounts } from './api.ts';
 import './i18n.ts';
 import './messages.css';
+import { formatBeijing } from '../../platform/beijing-time.ts';
 
 const PATHS: Record<NewsType, string> = { message: '/front/message', notice: '/front/notice' };
 
@@ -102,9 +102,7 @@ function NewsRow({ item, onOpen }: { item: NewsItem; onOpen: () => void }) {
         <Tag>{t(`news.categories.${item.category}`, { defaultValue: item.category })}</Tag>
         <span className="ac-news__title">{item.title}</span>
         <span className="ac-news__summary">{item.summary}</span>
-        <time dateTime={new Date(item.created_at).toISOString()}>
-          {dayjs(item.created_at).format('YYYY-MM-DD HH:mm')}
-        </time>
+        <time dateTime={new Date(item.created_at).toISOString()}>{formatBeijing(item.created_at)}</time>
       </button>
     </li>
   );
@@ -143,7 +141,7 @@ function NewsDetailDialog({ type, id, onClose }: { type: NewsType; id: number | 
       ) : data ? (
         <article className="ac-news__detail" data-testid="news-detail">
           <p className="ac-news__meta">
-            <time>{dayjs(data.created_at).format('YYYY-MM-DD HH:mm')}</time>
+            <time>{formatBeijing(data.created_at)}</time>
             {data.sender && <span>{t('news.from', { sender: data.sender })}</span>}
           </p>
           {type === 'notice' ? (

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConsolePage } from '../../../console/ConsolePage.tsx';
@@ -10,8 +9,9 @@ import { useStaff } from '../../../console/staff-context.ts';
 import { ARTICLES_PATH } from './ArticlesPage.tsx';
 import { type AiChatRow, HELP_API } from './help-console-api.ts';
 import './i18n.ts';
+import { formatBeijing } from '../../../platform/beijing-time.ts';
 
-const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+const time = (ms: number) => formatBeijing(ms, true);
 const MARK_COLOR = { use: 'green', useless: 'red' } as const;
 const OUTCOME_COLOR = { answered: 'blue', no_match: 'orange', refused: 'default', failed: 'red' } as const;
 

@@ -1,6 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,9 +10,10 @@ import { useStaff } from '../../../console/staff-context.ts';
 import { type ArticleAction, ArticleActionDialog } from './ArticleActions.tsx';
 import { authorArticlePath, HELP_API, type HelpArticleRow, useHelpCategories } from './help-console-api.ts';
 import './i18n.ts';
+import { formatBeijing } from '../../../platform/beijing-time.ts';
 
 export const ARTICLES_PATH = '/admin/help/articles';
-const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
+const time = (ms: number) => formatBeijing(ms);
 
 export function StateTag({ status }: { status: 0 | 1 }) {
   const { t } = useTranslation();

@@ -1,5 +1,4 @@
 import { Alert, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LinkButton } from '../../../components/LinkButton.tsx';
@@ -10,8 +9,9 @@ import { articleNumber } from './AiQuestionsPage.tsx';
 import { ARTICLES_PATH } from './ArticlesPage.tsx';
 import { HELP_API, type NothingFoundRow } from './help-console-api.ts';
 import './i18n.ts';
+import { formatBeijing } from '../../../platform/beijing-time.ts';
 
-const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
+const time = (ms: number) => formatBeijing(ms);
 
 /**
  * /admin/ai/nothing-found: "what to write next" — the questions the help centre had nothing for,

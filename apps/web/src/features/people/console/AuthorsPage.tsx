@@ -1,11 +1,11 @@
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CONSOLE_BASE } from '../../../console/ConsoleLayout.tsx';
 import { ConsolePage } from '../../../console/ConsolePage.tsx';
 import { type ConsoleColumn, ConsoleTable } from '../../../console/ConsoleTable.tsx';
 import './i18n.ts';
+import { formatBeijing } from '../../../platform/beijing-time.ts';
 
 export type Role = 'author' | 'editor' | 'admin';
 
@@ -24,7 +24,7 @@ interface AuthorRow {
 }
 
 export const ROLE_COLOR: Record<Role, string> = { author: 'default', editor: 'blue', admin: 'gold' };
-export const dateTime = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '—');
+export const dateTime = (ms: number | null | undefined) => (ms ? formatBeijing(ms) : '—');
 
 /** /admin/authors: find a person or pen name by pen name, phone, id or book. */
 export default function AuthorsPage() {

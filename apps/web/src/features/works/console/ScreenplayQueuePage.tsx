@@ -1,13 +1,13 @@
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConsolePage } from '../../../console/ConsolePage.tsx';
 import { type ConsoleColumn, ConsoleTable } from '../../../console/ConsoleTable.tsx';
 import { type ApplicationRow, QUEUE_PATH, STATUS_COLOR } from './screenplay-review-api.ts';
 import './i18n.ts';
+import { formatBeijing } from '../../../platform/beijing-time.ts';
 
-const timeText = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '');
+const timeText = (ms: number | null) => formatBeijing(ms);
 
 /** /admin/screenplay-applications: the brand's screenplay applications, filtered, sorted and paged on the server. */
 export default function ScreenplayQueuePage() {

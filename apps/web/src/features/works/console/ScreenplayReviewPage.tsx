@@ -1,7 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, List, Result, Skeleton, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -14,9 +13,10 @@ import { toast } from '../../../platform/notify.ts';
 import { ReviewDialog } from './ReviewDialog.tsx';
 import { type ApplicationDetail, DETAIL_PATH, QUEUE_PATH, STATUS_COLOR } from './screenplay-review-api.ts';
 import './i18n.ts';
+import { formatBeijing } from '../../../platform/beijing-time.ts';
 
 const LIST = '/admin/screenplay-applications';
-const timeText = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '');
+const timeText = (ms: number | null) => formatBeijing(ms);
 
 /** /admin/screenplay-applications/:applicationId — what the author sent, and the decision on it. */
 export default function ScreenplayReviewPage() {
