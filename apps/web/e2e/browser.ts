@@ -14,8 +14,18 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+/**
+ * Every context the tests open asks for reduced motion (the app then turns antd's zooms, slides and
+ * collapses off, as it does for any author whose system asks for it), so an action never lands on a
+ * dialog or menu that is still moving in or out. The likeliest cause of a CI failure where a click
+ * on a role inside a just-opened console dialog under load changed nothing; it did not happen on
+ * this machine in repeated runs. A context may still ask for motion.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 /**

@@ -5,7 +5,7 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../platform/brand.tsx';
 import { wantFeedback } from '../platform/notify.ts';
@@ -22,6 +22,21 @@ const DAYJS_LOCALES = { 'zh-CN': 'zh-cn', 'en-US': 'en' } as const;
  */
 const BUTTON = { autoInsertSpace: false, loadingIcon: <LoadingOutlined /> };
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+function subscribeReducedMotion(onChange: () => void): () => void {
+  const query = globalThis.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+/** Whether the system asks for reduced motion (then antd's zooms, slides and collapses are off too). */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => globalThis.matchMedia?.(REDUCED_MOTION).matches ?? false,
+    () => false,
+  );
+}
+
 /**
  * antd's locale and the brand's theme around what uses antd. It is not at the root: the login
  * route's first visit is built from components/plain and downloads no antd. Every other page and
@@ -34,7 +49,8 @@ export function AntdScope({ children }: { children: ReactNode }) {
   const brand = useBrand();
   // Set before the page renders, so dates it formats on its first render are in its language.
   if (dayjs.locale() !== DAYJS_LOCALES[locale]) dayjs.locale(DAYJS_LOCALES[locale]);
-  const theme = useMemo(() => antdTheme(brand.theme), [brand.theme]);
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(() => antdTheme(brand.theme, !reducedMotion), [brand.theme, reducedMotion]);
   // A page with antd gets the theme-aware toasts ready before it needs them.
   useEffect(() => wantFeedback(), []);
   return (

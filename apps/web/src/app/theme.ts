@@ -71,10 +71,11 @@ export function paletteFor(theme: string | undefined): BrandPalette {
   return theme === 'red' ? BRAND_PALETTES.red : BRAND_PALETTES.orange;
 }
 
-export function antdTheme(theme: string | undefined): ThemeConfig {
+export function antdTheme(theme: string | undefined, motion = true): ThemeConfig {
   const palette = paletteFor(theme);
   return {
     token: {
+      motion,
       colorPrimary: palette.primary,
       colorLink: palette.primary,
       colorInfo: palette.primary,
