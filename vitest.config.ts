@@ -22,6 +22,10 @@ export default defineConfig({
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits 1 s by default: too short for a page and a server sharing two cores
+          // (the daily-open test's first signed call, refused as stale and resent, missed it under load).
+          // A poll returns as soon as it holds, so the wider bound costs a passing test nothing.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
