@@ -65,7 +65,8 @@ export async function createTestApp(
   try {
     config = loadConfig({
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      // An unhandled error (a 500) prints its cause; the rest of the log stays quiet.
+      LOG_LEVEL: 'error',
       DATA_DIR: database.dataDir,
       WEB_DIST: join(database.dataDir, 'no-web'),
       RUN_JOBS: 'false',

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { maskPhone, SMS_CODE_TYPE, shanghaiDate } from '@author-centre/shared';
 import type { FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { type Db, inTransaction, type Tx } from '../../platform/db/database.ts';
 import { badInput, conflict, notFound, rateLimited } from '../../platform/http/errors.ts';
@@ -44,6 +44,31 @@ const caseNotFound = () =>
   });
 
 /** What the informer (and only they, by the verified phone) sees of a case. */
+/** How many random numbers a new case tries before giving up (each is free with near certainty). */
+const CASE_NO_ATTEMPTS = 5;
+
+/**
+ * Files a case under a random number of its Beijing day (JB + date + 6 digits, unique across brands); a
+ * number another case holds already is drawn again (it was a server error: a busy day has collisions).
+ */
+async function insertCase(
+  tx: Tx,
+  now: number,
+  values: Omit<Insertable<ReportCaseTable>, 'case_no'>,
+): Promise<Selectable<ReportCaseTable>> {
+  for (let attempt = 0; attempt < CASE_NO_ATTEMPTS; attempt++) {
+    const caseNo = `JB${shanghaiDate(now).replaceAll('-', '')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+    const row = await tx
+      .insertInto('report_cases')
+      .values({ ...values, case_no: caseNo })
+      .onConflict((oc) => oc.column('case_no').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return row;
+  }
+  throw new Error(`no free case number after ${CASE_NO_ATTEMPTS} tries`);
+}
+
 export async function informerView(db: Db | Tx, row: Selectable<ReportCaseTable>) {
   const steps = await db
     .selectFrom('report_case_steps')
@@ -303,30 +328,24 @@ export class ReportsService {
     const now = Date.now();
     const { personalData } = this.#ctx;
     return inTransaction(this.#ctx.db, async (tx) => {
-      const caseNo = `JB${shanghaiDate(now).replaceAll('-', '')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
-      const row = await tx
-        .insertInto('report_cases')
-        .values({
-          client_id: informer.clientId,
-          case_no: caseNo,
-          phone_enc: personalData.seal(informer.phone),
-          phone_hash: informer.phoneHash,
-          informer_account_id: request.auth?.clientId === informer.clientId ? request.auth.accountId : null,
-          target_type: input.target_type,
-          book_id: target.bookId,
-          target_ref: target.ref,
-          target_title: target.title,
-          reason: input.reason,
-          original_url: originalUrl,
-          description: input.description.trim(),
-          state: 'submitted',
-          decision: null,
-          assignee_account_id: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertCase(tx, now, {
+        client_id: informer.clientId,
+        phone_enc: personalData.seal(informer.phone),
+        phone_hash: informer.phoneHash,
+        informer_account_id: request.auth?.clientId === informer.clientId ? request.auth.accountId : null,
+        target_type: input.target_type,
+        book_id: target.bookId,
+        target_ref: target.ref,
+        target_title: target.title,
+        reason: input.reason,
+        original_url: originalUrl,
+        description: input.description.trim(),
+        state: 'submitted',
+        decision: null,
+        assignee_account_id: null,
+        created_at: now,
+        updated_at: now,
+      });
       await this.#attach(tx, informer, row.id, input.evidence_ids);
       await tx
         .insertInto('report_case_steps')
