@@ -19,12 +19,14 @@ const CHROMIUM_ARGS = [
  * collapses off, as it does for any author whose system asks for it), so an action never lands on a
  * dialog or menu that is still moving in or out. The likeliest cause of a CI failure where a click
  * on a role inside a just-opened console dialog under load changed nothing; it did not happen on
- * this machine in repeated runs. A context may still ask for motion.
+ * this machine in repeated runs. They also block the app's service worker, which otherwise precaches the
+ * whole app (300 files) in every fresh context a logged-in test opens; the offline test allows it.
+ * A context may still ask for either.
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
+  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', serviceWorkers: 'block', ...options });
   return browser;
 }
 

@@ -20,7 +20,8 @@ afterEach(async () => {
 });
 
 async function open(locale = 'zh-CN'): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale });
+  // The offline test needs the app's service worker (launchBrowser's contexts block it otherwise).
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale, serviceWorkers: 'allow' });
   return context.newPage();
 }
 
