@@ -31,8 +31,8 @@ export default defineConfig({
           // (the daily-open test's first signed call, refused as stale and resent, missed it under load).
           // A poll returns as soon as it holds, so the wider bound costs a passing test nothing.
           expect: { poll: { timeout: 15_000 } },
-          // Two files at a time, each worker with a server of its own (global-setup.ts).
-          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+          // Files at a time (E2E_WORKERS), each worker with a server of its own (global-setup.ts).
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
         },
       },
     ],

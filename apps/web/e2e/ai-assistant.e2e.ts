@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Locator, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { logInNewAuthor } from './ai-session.ts';
-import { launchBrowser, newPage, type OpenedPage, visit } from './browser.ts';
+import { launchBrowser, newPage, type OpenedPage, serverDataDir, visit } from './browser.ts';
 
 /** The AI assistant of spec §2, §4, §5 as a logged-in author meets it (Chromium, real server). */
 let browser: Browser;
@@ -414,7 +414,7 @@ describe('the chat (§4)', () => {
     expect(await useless.isDisabled()).toBe(true);
     expect(await useless.getAttribute('aria-pressed')).toBe('true');
 
-    const db = new Database(join(inject('dataDir'), 'author-centre.sqlite'), { readonly: true });
+    const db = new Database(join(serverDataDir(), 'author-centre.sqlite'), { readonly: true });
     try {
       const row = db
         .prepare('select question, mark from ai_chats where account_id = ? order by id desc limit 1')

@@ -3,9 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext } from 'playwright-core';
-import { inject } from 'vitest';
 import { PersonalData } from '../../server/src/platform/crypto/personal-data.ts';
-import { appUrl } from './browser.ts';
+import { appUrl, serverDataDir } from './browser.ts';
 
 const CLIENT_BY_BRIEF: Record<string, number> = { wonder: 2, third: 3, 'brain-hole': 4 };
 const SESSION_COOKIE = 'ac_sid';
@@ -21,7 +20,7 @@ const BEGINNER_GUIDE = 37;
  */
 export async function logInNewAuthor(context: BrowserContext, brief?: string): Promise<{ accountId: number }> {
   const clientId = brief ? CLIENT_BY_BRIEF[brief] : 2;
-  const dataDir = inject('dataDir');
+  const dataDir = serverDataDir();
   // The server's development key (DATA_DIR/data.key): phones are sealed and indexed as sign-in stores them.
   const personal = new PersonalData(Buffer.from(readFileSync(join(dataDir, 'data.key'), 'utf8').trim(), 'hex'));
   const phone = `139${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;

@@ -31,12 +31,31 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * This file's server: global-setup.ts starts one per worker, and a worker runs its files one at a time
+ * (VITEST_POOL_ID is the worker's number, from 1).
+ */
+function ownServer(): { port: number; dataDir: string } {
+  const servers = inject('servers');
+  return servers[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % servers.length];
+}
+
+/** The port of this file's server. */
+export function serverPort(): number {
+  return ownServer().port;
+}
+
+/** The data folder of this file's server (its SQLite database and keys), for test-only setup and checks. */
+export function serverDataDir(): string {
+  return ownServer().dataDir;
+}
+
+/**
  * The app's address for a brand: `http://<brief>.localhost:<port>` (Chromium resolves *.localhost
  * to loopback), or plain localhost, which is client 2.
  */
 export function appUrl(path: string, brief?: string): string {
   const host = brief ? `${brief}.localhost` : 'localhost';
-  return `http://${host}:${inject('serverPort')}${path}`;
+  return `http://${host}:${serverPort()}${path}`;
 }
 
 export interface OpenedPage {

@@ -2,9 +2,9 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../server/src/modules/comments/comments.tables.ts';
-import { appUrl, launchBrowser, newPage } from './browser.ts';
+import { appUrl, launchBrowser, newPage, serverDataDir, serverPort } from './browser.ts';
 import { demoStaff, openConsole } from './console-session.ts';
 import { type E2eAuthor, logIn, newAuthor, serverDb } from './home-session.ts';
 import { serverRow, serverRows } from './works-session.ts';
@@ -111,7 +111,7 @@ function signed(keyId: string, secret: string, path: string, body: string) {
 
 /** Pushes events as the brand's reading site does (signed with its key from the demo seed). */
 async function push(events: unknown[], clientId = author.clientId) {
-  const keys = JSON.parse(readFileSync(join(inject('dataDir'), 'reading-sites.json'), 'utf8')) as Array<{
+  const keys = JSON.parse(readFileSync(join(serverDataDir(), 'reading-sites.json'), 'utf8')) as Array<{
     client_id: number;
     kind: string;
     key_id: string;
@@ -121,7 +121,7 @@ async function push(events: unknown[], clientId = author.clientId) {
   if (!key) throw new Error('no reading-site key for the brand');
   const path = '/api/integration/v1/events';
   const body = JSON.stringify({ events });
-  const res = await fetch(`http://localhost:${inject('serverPort')}${path}`, {
+  const res = await fetch(`http://localhost:${serverPort()}${path}`, {
     method: 'POST',
     headers: {
       ...signed(key.key_id, key.secret, path, body),

@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { launchBrowser, newPage } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, newPage, serverDataDir } from './browser.ts';
 
 /**
  * The author centre configured with Discourse (FORUM_PROVIDER=discourse): a second server of its own,
@@ -58,7 +58,7 @@ beforeAll(async () => {
       NODE_ENV: 'test',
       PORT: String(port),
       DATA_DIR: dataDir,
-      WEB_DIST: join(inject('dataDir'), 'web-dist'),
+      WEB_DIST: join(serverDataDir(), 'web-dist'),
       LOG_LEVEL: 'warn',
       FORUM_PROVIDER: 'discourse',
       DISCOURSE_URL: discourseBase,

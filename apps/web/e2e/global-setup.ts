@@ -7,15 +7,21 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 /**
- * Starts the real server (`node apps/server/src/main.ts`) on a free port with a fresh data folder,
- * serving (a copy of) the web app already built into apps/web/dist, and stops it after the run. Tests read the
- * port with `inject('serverPort')`.
+ * Starts the real server (`node apps/server/src/main.ts`) once per test worker, each on a free port with a
+ * fresh data folder, serving (a copy of) the web app already built into apps/web/dist, and stops them after
+ * the run. Two files running at once never share a server, so one file's moved server clock or brand
+ * settings never reach another. Tests reach their worker's server through browser.ts (`serverPort()`,
+ * `serverDataDir()`).
  */
+export interface E2eServer {
+  port: number;
+  /** The server's data folder (its SQLite database), for test-only setup such as sessions. */
+  dataDir: string;
+}
 declare module 'vitest' {
   export interface ProvidedContext {
-    serverPort: number;
-    /** The server's data folder (its SQLite database), for test-only setup such as sessions. */
-    dataDir: string;
+    /** One per worker, in VITEST_POOL_ID order. */
+    servers: E2eServer[];
   }
 }
 
@@ -51,10 +57,7 @@ async function waitForHealth(port: number, server: ChildProcess, output: () => s
   throw new Error(`The server did not answer /healthz within ${STARTUP_TIMEOUT_MS} ms:\n${output()}`);
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(join(WEB_DIST, 'index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` before the browser tests.');
-  }
+async function startServer(): Promise<E2eServer & { stop(): Promise<void> }> {
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'author-centre-e2e-'));
   // The server maps the built files when it starts; a copy keeps a rebuild during the run from
@@ -92,7 +95,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stop();
     throw error;
   }
-  project.provide('serverPort', port);
-  project.provide('dataDir', dataDir);
-  return stop;
+  return { port, dataDir, stop };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(join(WEB_DIST, 'index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` before the browser tests.');
+  }
+  const started = await Promise.allSettled(
+    Array.from({ length: Math.max(1, project.config.maxWorkers) }, () => startServer()),
+  );
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stopAll = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    'servers',
+    servers.map(({ port, dataDir }) => ({ port, dataDir })),
+  );
+  return stopAll;
 }

@@ -1,9 +1,9 @@
 import { REQ_INFO_PATH, SIGN_HEADER, sign } from '@author-centre/shared';
 import { shanghaiDate } from '@author-centre/shared/dates';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import '../../server/src/modules/growth/growth.tables.ts';
-import { appUrl, launchBrowser, visit } from './browser.ts';
+import { appUrl, launchBrowser, serverPort, visit } from './browser.ts';
 import { demoStaff, openConsole } from './console-session.ts';
 import { logIn, newAuthor, serverDb } from './home-session.ts';
 import { createBook, openNewChapter, serverRow, serverRows } from './works-session.ts';
@@ -44,7 +44,7 @@ let serverOffsetMs = 0;
 
 /** TEST-ONLY: moves the e2e server's clock `offsetMs` from the real one (0 puts it back). */
 async function moveServerClock(offsetMs: number): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${inject('serverPort')}/api/dev/clock`, {
+  const res = await fetch(`http://127.0.0.1:${serverPort()}/api/dev/clock`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ offset_ms: offsetMs }),

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { PersonalData } from '../../server/src/platform/crypto/personal-data.ts';
 import type { Database } from '../../server/src/platform/db/schema.ts';
 import '../../server/src/modules/auth/auth.tables.ts';
@@ -13,7 +12,7 @@ import '../../server/src/modules/messages/messages.tables.ts';
 import '../../server/src/modules/rewards/rewards.tables.ts';
 import '../../server/src/modules/tracking/tracking.tables.ts';
 import '../../server/src/modules/works/works.tables.ts';
-import { appUrl } from './browser.ts';
+import { appUrl, serverDataDir } from './browser.ts';
 
 /**
  * TEST-ONLY set-up for the home, pop-up and guide browser tests: authors, sessions and awards
@@ -29,7 +28,7 @@ let handle: { db: Kysely<Database>; personalData: PersonalData } | null = null;
 /** The server's database, and its personal-data sealing (the key beside the database). */
 export function serverDb(): { db: Kysely<Database>; personalData: PersonalData } {
   if (handle) return handle;
-  const dataDir = inject('dataDir');
+  const dataDir = serverDataDir();
   const sqlite = new SQLite(join(dataDir, 'author-centre.sqlite'));
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });

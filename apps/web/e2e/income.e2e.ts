@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { formatCount } from '@author-centre/shared/format';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../server/src/modules/contracts/contracts.tables.ts';
 import '../../server/src/modules/income/income.tables.ts';
-import { appUrl, launchBrowser, newPage } from './browser.ts';
+import { appUrl, launchBrowser, newPage, serverDataDir, serverPort } from './browser.ts';
 import { type E2eAuthor, logIn, newAuthor, serverDb } from './home-session.ts';
 import { serverRow } from './works-session.ts';
 
@@ -120,9 +120,9 @@ beforeAll(async () => {
     [
       join(ROOT, 'scripts/simulate.ts'),
       '--url',
-      `http://localhost:${inject('serverPort')}`,
+      `http://localhost:${serverPort()}`,
       '--keys',
-      join(inject('dataDir'), 'reading-sites.json'),
+      join(serverDataDir(), 'reading-sites.json'),
       '--days',
       '14',
     ],

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { appUrl } from './browser.ts';
+import { appUrl, serverDataDir } from './browser.ts';
 import { logIn, newAuthor } from './home-session.ts';
 
 /**
@@ -18,7 +17,7 @@ export async function logInAuthor(context: BrowserContext): Promise<{ accountId:
 
 /** Rows of the test server's database (opened read-only), to check what the server holds. */
 export function serverRows<T>(query: string, ...params: unknown[]): T[] {
-  const db = new Database(join(inject('dataDir'), 'author-centre.sqlite'), { readonly: true });
+  const db = new Database(join(serverDataDir(), 'author-centre.sqlite'), { readonly: true });
   try {
     return db.prepare(query).all(...params) as T[];
   } finally {

@@ -8,7 +8,8 @@ import { parseInput } from './http/input.ts';
  * only outside production (`NODE_ENV !== 'production'`): `POST /api/dev/clock {offset_ms}` makes the
  * process's `Date.now()` run `offset_ms` ahead of (or, negative, behind) the real clock, and every reply's
  * `Date` header follows it, so the web client signs in the moved time. `{offset_ms: 0}` puts it back.
- * Browser tests run one file at a time against their own server, so a moved clock is theirs alone.
+ * Each browser-test worker has a server of its own and runs its files one at a time, so a moved clock is
+ * its file's alone.
  */
 const realNow = Date.now.bind(Date);
 let offsetMs = 0;
