@@ -171,6 +171,8 @@ export class LoadSim {
   readonly options: Required<SimOptions>;
   readonly latencies = new Map<CallKind, number[]>(CALL_KINDS.map((k) => [k, []]));
   readonly failures: CallFailure[] = [];
+  /** When each successful call was answered (recovery after a fault: successes after its end). */
+  readonly successAt: number[] = [];
   readonly chapters: ChapterTrack[] = [];
   /** 409 answers to a save after a fault: an earlier save whose answer was lost had been written. */
   conflictsAfterLostAnswer = 0;
@@ -256,6 +258,7 @@ export class LoadSim {
       this.chapters.push(track);
       let revision: number = created.revision;
       let text = '';
+      let savedLast = false;
       // Typing: a paragraph between autosaves, the last save explicit (the author presses 保存).
       for (let k = 0; k < 6 && !this.#over(); k++) {
         await this.#think();
@@ -263,8 +266,11 @@ export class LoadSim {
         const explicit = k === 5;
         const saved = await author.save(track, explicit ? 'save' : 'autosave', revision, text);
         if (saved !== null) revision = saved;
+        savedLast = saved !== null;
       }
       if (this.#over()) break;
+      // The editor publishes only a saved text: when the save failed, the author tries the next chapter.
+      if (!savedLast) continue;
       await this.#think();
       await author.call('publish', 'POST', '/api/pc/v1/book-chapter/draft-publish', {
         chapter_id: track.chapterId,
@@ -411,6 +417,7 @@ class SimAuthor {
       const ms = performance.now() - started;
       if (res.ok && json?.code === 200) {
         this.sim.latencies.get(kind)!.push(ms);
+        this.sim.successAt.push(Date.now());
         return json.data ?? {};
       }
       this.sim.failures.push({
