@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { canonicalParams, SMS_CODE_TYPE } from '@author-centre/shared';
 import { sql } from 'kysely';
 import sharp from 'sharp';
@@ -10,7 +11,7 @@ import { humanTrace } from '../apps/server/src/modules/auth/auth.test-helpers.ts
 import { type Db, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { type BenchHarness, SignedClient, signNatively } from './harness.ts';
 import { freshPostgres, sharedEnv } from './load.bench.ts';
-import { type CallFailure, freePort, Instance, LoadSim, SESSION_COOKIE, sleep } from './load-sim.ts';
+import { benchDatabase, type CallFailure, freePort, Instance, LoadSim, SESSION_COOKIE, sleep } from './load-sim.ts';
 
 /**
  * Issue 21, fault suite: `npm run bench faults` (never part of a plain `npm run bench`).
@@ -21,7 +22,8 @@ import { type CallFailure, freePort, Instance, LoadSim, SESSION_COOKIE, sleep } 
  * (the authors' calls succeed again by themselves).
  * 1. The SQLite server killed with SIGKILL and started again on its folder (while it is down the authors
  *    get no answer: the web app's offline message); SQLite's integrity check after.
- * 2. PostgreSQL restarted (`pg_ctl restart -m fast`) under two instances: 503 with Retry-After and a message.
+ * 2. PostgreSQL restarted three times a second apart (`pg_ctl restart -m fast`) under two instances: 503
+ *    with Retry-After and a message.
  * 3. PostgreSQL unreachable for 5 s (stopped, then started): 503 with Retry-After and a message, /healthz 503.
  * 4. The disk of uploads full (a 1 MB tmpfs mounted on DATA_DIR/uploads, filled): an upload answers 507
  *    with a message and leaves no temporary file; once space is freed, uploads work again.
@@ -38,6 +40,7 @@ import { type CallFailure, freePort, Instance, LoadSim, SESSION_COOKIE, sleep } 
  * listener (figure 2: both servers crashed on the restart — the real bug, fixed in platform/db/database.ts).
  */
 
+const run = promisify(execFile);
 const PG_BIN = process.env.FAULT_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 export default async function faultsBench(h: BenchHarness): Promise<void> {
@@ -178,7 +181,8 @@ async function killFault(h: BenchHarness, authors: number, seconds: number): Pro
 
 interface Cluster {
   adminUrl: string;
-  ctl(...args: string[]): void;
+  /** pg_ctl, run without blocking: the simulated authors in this process go on meanwhile. */
+  ctl(...args: string[]): Promise<void>;
   destroy(): void;
 }
 
@@ -199,16 +203,21 @@ async function privateCluster(): Promise<Cluster | null> {
     asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
     const port = await freePort();
     const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=60`;
-    const ctl = (...args: string[]) => {
-      asPostgres('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', ...args]);
+    const ctlArgs = (args: string[]) => ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', ...args];
+    const ctl = async (...args: string[]) => {
+      if (process.getuid?.() === 0) {
+        await run('runuser', ['-u', 'postgres', '--', join(PG_BIN, 'pg_ctl'), ...ctlArgs(args)]);
+      } else {
+        await run(join(PG_BIN, 'pg_ctl'), ctlArgs(args));
+      }
     };
-    ctl('start');
+    asPostgres('pg_ctl', ctlArgs(['start']));
     return {
       adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
       ctl,
       destroy: () => {
         try {
-          ctl('stop', '-m', 'immediate');
+          asPostgres('pg_ctl', ctlArgs(['stop', '-m', 'immediate']));
         } catch {}
         rmSync(dir, { recursive: true, force: true });
       },
@@ -227,8 +236,12 @@ async function postgresFaults(h: BenchHarness, authors: number, seconds: number,
   if (!cluster) return;
   try {
     if (only.has('pg-restart')) {
-      await pgRun(h, cluster, authors, seconds, 'PostgreSQL restarted under two instances', async () => {
-        cluster.ctl('restart', '-m', 'fast');
+      await pgRun(h, cluster, authors, seconds, 'PostgreSQL restarted (3 times) under two instances', async () => {
+        // Three restarts a second apart: each catches some connections checked out mid-transaction.
+        for (let i = 0; i < 3; i++) {
+          if (i) await sleep(1000);
+          await cluster.ctl('restart', '-m', 'fast');
+        }
         return true;
       });
     }
@@ -240,12 +253,12 @@ async function postgresFaults(h: BenchHarness, authors: number, seconds: number,
         seconds,
         'PostgreSQL unreachable for 5 s under two instances',
         async (servers) => {
-          cluster.ctl('stop', '-m', 'fast');
+          await cluster.ctl('stop', '-m', 'fast');
           await sleep(1500);
           const health = await fetch(`${servers[0].url}/healthz`);
           console.log(`  /healthz while the database is down: HTTP ${health.status}`);
           await sleep(3500);
-          cluster.ctl('start');
+          await cluster.ctl('start');
           return health.status === 503;
         },
       );
@@ -268,10 +281,10 @@ async function pgRun(
   const shared = sharedEnv(database.url);
   const dirs = [mkdtempSync(join(tmpdir(), 'ac-fault-pg1-')), mkdtempSync(join(tmpdir(), 'ac-fault-pg2-'))];
   const servers = await Promise.all(dirs.map(async (d) => new Instance(await freePort(), { ...shared, DATA_DIR: d })));
-  let handle: ReturnType<typeof openDatabase> | null = null;
+  let handle: ReturnType<typeof benchDatabase> | null = null;
   try {
     for (const s of servers) await s.start();
-    handle = openDatabase({ databaseUrl: database.url, dataDir: dirs[0], poolSize: 4 });
+    handle = benchDatabase({ databaseUrl: database.url, dataDir: dirs[0] });
     const sim = new LoadSim({ urls: servers.map((s) => s.url), db: handle.db, authors, seconds });
     const running = sim.run();
     await sleep(seconds * 400);

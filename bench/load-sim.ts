@@ -3,8 +3,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { canonicalParams, countWords, REQ_INFO_PATH, SIGN_HEADER } from '@author-centre/shared';
-import { sql } from 'kysely';
-import type { Db } from '../apps/server/src/platform/db/database.ts';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { type Db, openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { signNatively } from './harness.ts';
 
 /**
@@ -286,6 +287,40 @@ export class LoadSim {
     }
   }
 
+  /** Acknowledged saves read back from the database right after their acknowledgement, and how many were not there. */
+  acks = 0;
+  readBacks = 0;
+  readBacksMissing = 0;
+  readonly readBackExamples: string[] = [];
+
+  /**
+   * An acknowledged save must be in the database the moment it is acknowledged (a later state check
+   * alone would miss a save whose text a later save wrote after all). Read with the bench's own
+   * connection, outside the server; a read the database refuses (a fault) is not counted.
+   */
+  async readBack(chapterId: number, revision: number, content: string): Promise<void> {
+    let row: { revision: number; body: string } | undefined;
+    try {
+      const r = await sql<{ revision: number; body: string }>`
+        select c.revision, t.body from chapters c join chapter_texts t on t.chapter_id = c.id where c.id = ${chapterId}`.execute(
+        this.options.db,
+      );
+      row = r.rows[0];
+    } catch {
+      return;
+    }
+    this.readBacks++;
+    // Each chapter has one author saving in turn: nothing newer can be there yet.
+    if (!row || Number(row.revision) !== revision || row.body !== content) {
+      this.readBacksMissing++;
+      if (this.readBackExamples.length < 3) {
+        this.readBackExamples.push(
+          `chapter ${chapterId}: acknowledged revision ${revision} (${content.length} chars), read back ${row ? `revision ${row.revision} (${row.body.length} chars)` : 'no row'}`,
+        );
+      }
+    }
+  }
+
   /** p99 (and p50, count) per call kind, in ms. */
   percentiles(): Record<CallKind, { calls: number; p50: number; p99: number }> {
     const out = {} as Record<CallKind, { calls: number; p50: number; p99: number }>;
@@ -296,7 +331,8 @@ export class LoadSim {
   }
 
   /**
-   * Whether the database holds every chapter as the author was last told: its revision at least the
+   * Every acknowledged save read back (readBack) plus, once the servers have stopped, whether the database
+   * holds every chapter as the author was last told: its revision at least the
    * acknowledged one, and its text the acknowledged text (or one sent after it whose answer never
    * came). Corrupted: a text whose stored hash or word count does not match the text.
    */
@@ -335,7 +371,14 @@ export class LoadSim {
         }
       }
     }
-    return { acknowledged, lost, corrupted, examples };
+    // Saves acknowledged but not in the database when read back count as lost too.
+    return {
+      // Every save acknowledged during the run (each read back), and the final state of each chapter.
+      acknowledged: Math.max(acknowledged, this.acks),
+      lost: lost + this.readBacksMissing,
+      corrupted,
+      examples: [...this.readBackExamples, ...examples],
+    };
   }
 }
 
@@ -464,6 +507,8 @@ class SimAuthor {
     if (data) {
       track.acked = { revision: data.revision, content };
       track.unanswered.clear();
+      this.sim.acks++;
+      await this.sim.readBack(track.chapterId, data.revision, content);
       return data.revision as number;
     }
     const failure = this.sim.failures[failuresBefore];
@@ -518,4 +563,18 @@ export async function rowCounts(db: Db, tables = MAIN_TABLES): Promise<Record<st
     }
   }
   return out;
+}
+
+/**
+ * The bench's own connection to the servers' database, for making sessions and checking saves. On
+ * PostgreSQL a pool of its own that survives the faults it stages (not the server's db layer: a defect
+ * planted there must bring down the servers, not the bench that reports it).
+ */
+export function benchDatabase(options: { databaseUrl?: string; dataDir: string }): { db: Db; close(): Promise<void> } {
+  if (!options.databaseUrl) return openDatabase({ dataDir: options.dataDir });
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4, connectionTimeoutMillis: 5000 });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) }) as unknown as Db;
+  return { db, close: () => db.destroy() };
 }

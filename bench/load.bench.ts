@@ -7,7 +7,7 @@ import pg from 'pg';
 import { makeSelfSigned } from '../apps/server/src/modules/contracts/platform-certificate.ts';
 import { openDatabase } from '../apps/server/src/platform/db/database.ts';
 import type { BenchHarness } from './harness.ts';
-import { CALL_KINDS, freePort, Instance, LoadSim, rowCounts } from './load-sim.ts';
+import { benchDatabase, CALL_KINDS, freePort, Instance, LoadSim, rowCounts } from './load-sim.ts';
 
 /**
  * Issue 21, load suite: `npm run bench load` (never part of a plain `npm run bench`).
@@ -192,7 +192,7 @@ async function postgresRun(h: BenchHarness, authors: number, seconds: number): P
   const shared = sharedEnv(database.url);
   const dirs = [mkdtempSync(join(tmpdir(), 'ac-load-pg1-')), mkdtempSync(join(tmpdir(), 'ac-load-pg2-'))];
   const servers = await Promise.all(dirs.map(async (d) => new Instance(await freePort(), { ...shared, DATA_DIR: d })));
-  const handle = openDatabase({ databaseUrl: database.url, dataDir: dirs[0], poolSize: 4 });
+  const handle = benchDatabase({ databaseUrl: database.url, dataDir: dirs[0] });
   try {
     // One after the other: the first runs the migrations.
     for (const s of servers) await s.start();
