@@ -67,6 +67,11 @@ describe('a database that cannot be reached', () => {
     expect(isDatabaseUnreachable(new Error('timeout exceeded when trying to connect'))).toBe(true);
     expect(isDatabaseUnreachable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnreachable(new Error('SQLITE_CONSTRAINT'))).toBe(false);
+    // A failed fetch to another service is not the database.
+    const fetchFailed = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }),
+    });
+    expect(isDatabaseUnreachable(fetchFailed)).toBe(false);
   });
 
   it('a pool that cannot connect fails the query as unreachable, promptly', async () => {

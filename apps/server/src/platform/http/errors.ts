@@ -90,10 +90,11 @@ const CONNECTION_MESSAGE =
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
-  const e = error as { code?: unknown; message?: unknown; cause?: unknown };
+  // The database drivers throw these errors as they are; a failed fetch to another service carries its
+  // errno on `cause` only, and is not taken for the database.
+  const e = error as { code?: unknown; message?: unknown };
   if (typeof e.code === 'string' && (CONNECTION_ERRNO.has(e.code) || CONNECTION_SQLSTATE.test(e.code))) return true;
-  if (typeof e.message === 'string' && CONNECTION_MESSAGE.test(e.message)) return true;
-  return e.cause !== undefined && e.cause !== error && isDatabaseUnreachable(e.cause);
+  return typeof e.message === 'string' && CONNECTION_MESSAGE.test(e.message);
 }
 
 /** Whether a write failed for want of disk space (ENOSPC) or quota (EDQUOT): the author gets 507. */
