@@ -8,11 +8,13 @@ import { BenchHarness, type Figure, spreadOf } from './harness.ts';
  * against the bare Fastify baseline measured in this same run. Exits 1 if a target is missed.
  * BENCH_RUNS=3 runs them three times in a row and prints each figure's spread (lowest–highest of
  * every value) and in how many runs it met its target: a target counts as met when it is met every run.
+ * The load and fault suites (load.bench.ts, faults.bench.ts) run only when named: `npm run bench load`.
  */
 const filter = process.argv[2];
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const EXPLICIT_ONLY = new Set(['load.bench.ts', 'faults.bench.ts']);
 const files = readdirSync(import.meta.dirname)
-  .filter((f) => f.endsWith('.bench.ts') && (!filter || f.includes(filter)))
+  .filter((f) => f.endsWith('.bench.ts') && (filter ? f.includes(filter) : !EXPLICIT_ONLY.has(f)))
   .sort();
 console.log(`Benchmarks on ${process.version}, ${(await import('node:os')).cpus().length} cores`);
 const perRun: Figure[][] = [];

@@ -41,7 +41,13 @@ import { type DatabaseHandle, openDatabase } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { apiDocsRoutes } from './platform/http/api-docs.routes.ts';
 import { registerCompression } from './platform/http/compression.ts';
-import { AppError } from './platform/http/errors.ts';
+import {
+  AppError,
+  databaseUnreachable,
+  isDatabaseUnreachable,
+  isStorageFull,
+  storageFull,
+} from './platform/http/errors.ts';
 import './platform/http/fastify-types.ts';
 import { startHousekeeping } from './platform/housekeeping.ts';
 import { localize } from './platform/http/language.ts';
@@ -254,7 +260,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((raw: FastifyError | AppError, request, reply) => {
+    // A database that cannot be reached and a full disk are told as such (503 with Retry-After, 507),
+    // never as a bare 500: the author knows to wait, and that what was saved before is safe.
+    let error = raw;
+    if (!(raw instanceof AppError) && (isStorageFull(raw) || isDatabaseUnreachable(raw))) {
+      request.log.warn({ err: raw }, isStorageFull(raw) ? 'storage full' : 'database unreachable');
+      error = isStorageFull(raw) ? storageFull() : databaseUnreachable();
+    }
     if (error instanceof AppError) {
       if (error.retryAfterMs) reply.header('retry-after', Math.ceil(error.retryAfterMs / 1000));
       return reply.status(error.httpStatus).send({

@@ -72,6 +72,20 @@ const INTRODUCTION: Localized = {
 };
 
 const FAILED: Localized = { 'zh-CN': '答案生成失败，请重试', 'en-US': 'Failed to generate an answer, please retry' };
+const TIMED_OUT: Localized = {
+  'zh-CN': 'AI助理响应超时，请稍后再试',
+  'en-US': 'The assistant took too long to answer; please try again later',
+};
+
+/**
+ * How long the provider may take: AI_ANSWER_TIMEOUT_MS, at most (and by default) 2 s under the
+ * browser's own timeout, so the author always gets this answer rather than a network error.
+ */
+export function aiAnswerTimeoutMs(env: Record<string, string | undefined>): number {
+  const most = AI_ASSISTANT.requestTimeoutMs - 2000;
+  const ms = Number(env.AI_ANSWER_TIMEOUT_MS);
+  return Number.isFinite(ms) && ms >= 100 ? Math.min(ms, most) : most;
+}
 
 /**
  * Authors sometimes paste a phone, ID or bank card number into a question. It is never needed to
@@ -218,6 +232,7 @@ export class AiAssistantService {
     }
 
     const sources = await helpServiceOf(this.#ctx).sourcesFor(brand.clientId, input.question);
+    const signal = AbortSignal.timeout(aiAnswerTimeoutMs(this.#ctx.config.env));
     try {
       const answer = await this.provider.answer({
         question: input.question,
@@ -226,7 +241,7 @@ export class AiAssistantService {
         language,
         platformName: brand.platformName,
         helpHomeUrl: HELP_HOME_PATH,
-        signal: AbortSignal.timeout(AI_ASSISTANT.requestTimeoutMs - 2000),
+        signal,
       });
       const id = await store(answer.grounded ? 'answered' : 'no_match', answer.text, {
         sources: answer.sources.map((s) => s.ids).filter(Boolean),
@@ -243,6 +258,11 @@ export class AiAssistantService {
     } catch (error) {
       const reason = error instanceof AiProviderError ? error.message : 'unexpected provider error';
       this.#ctx.log.warn({ provider: this.provider.name, reason }, 'AI assistant answer failed');
+      if (signal.aborted) {
+        // The provider did not answer in time: the author is told so, not left waiting.
+        await store('failed', TIMED_OUT[language], { errorCode: ErrorCode.internal, retrieved: sources.length });
+        throw new AppError(ErrorCode.internal, TIMED_OUT, { httpStatus: 504 });
+      }
       await store('failed', FAILED[language], { errorCode: ErrorCode.internal, retrieved: sources.length });
       throw new AppError(ErrorCode.internal, FAILED, { httpStatus: 502 });
     }

@@ -16,6 +16,14 @@ export const SMS_LIMITS = {
   perIpHour: 30,
 } as const;
 
+/** How long a send may take before the author is told it timed out (SMS_TIMEOUT_MS, default 10 s). */
+export function smsTimeoutMs(env: Record<string, string | undefined>): number {
+  const ms = Number(env.SMS_TIMEOUT_MS);
+  return Number.isFinite(ms) && ms >= 100 ? ms : 10_000;
+}
+
+class SmsTimeout extends Error {}
+
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
@@ -139,17 +147,34 @@ export class SmsCodes {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.provider.send({
-        phone: input.phone,
-        code,
-        type: input.type,
-        brandName: input.brandName,
-        ttlMinutes: SMS_LIMITS.codeTtlMs / 60_000,
-      });
+      await Promise.race([
+        this.provider.send({
+          phone: input.phone,
+          code,
+          type: input.type,
+          brandName: input.brandName,
+          ttlMinutes: SMS_LIMITS.codeTtlMs / 60_000,
+        }),
+        new Promise<never>((_, fail) => {
+          timer = setTimeout(() => fail(new SmsTimeout()), smsTimeoutMs(this.#ctx.config.env));
+        }),
+      ]);
     } catch (error) {
       await db.deleteFrom('sms_codes').where('id', '=', row.id).execute();
       await releaseSlot();
+      if (error instanceof SmsTimeout) {
+        this.#ctx.log.error({ sms: { provider: this.provider.name, reason: 'timeout' } }, 'sms send timed out');
+        throw new AppError(
+          ErrorCode.internal,
+          {
+            'zh-CN': '短信服务响应超时，验证码未发出，请稍后再试',
+            'en-US': 'The text message service did not answer in time; no code was sent. Please try again later',
+          },
+          { httpStatus: 504 },
+        );
+      }
       if (error instanceof SmsSendError) {
         this.#ctx.log.error({ sms: { provider: this.provider.name, reason: error.message } }, 'sms send failed');
         throw new AppError(
@@ -162,6 +187,8 @@ export class SmsCodes {
         );
       }
       throw error;
+    } finally {
+      clearTimeout(timer);
     }
   }
 

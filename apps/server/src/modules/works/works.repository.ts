@@ -101,8 +101,10 @@ export async function ownedChapter(
     .where('client_id', '=', owner.clientId)
     .executeTakeFirst()) as ChapterRow | undefined;
   if (!chapter || (chapter.deleted_at !== null && !options.includeDeleted)) throw chapterNotFound();
-  const book = await ownedBook(db, owner, chapter.book_id).catch(() => {
-    throw chapterNotFound();
+  // A book that is not the author's makes the chapter not found; a failure of the database itself
+  // (a restart, an outage) is not a missing chapter and goes on as itself (503, not "deleted").
+  const book = await ownedBook(db, owner, chapter.book_id).catch((error) => {
+    throw error instanceof AppError ? chapterNotFound() : error;
   });
   return { chapter, book };
 }

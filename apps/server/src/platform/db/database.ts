@@ -22,10 +22,19 @@ export interface DatabaseHandle {
 
 export function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection dropped by the server (restart, failover, a dropped test database) must not
-    // crash the process: the pool discards it and the next query opens a new one.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // A database that does not answer fails the request (503, errors.ts) instead of holding it.
+      connectionTimeoutMillis: 5000,
+    });
+    // A connection dropped by the server (restart, failover, a dropped test database) must not
+    // crash the process: the pool discards it and the next query opens a new one. An idle one
+    // reports on the pool; one checked out (a query or transaction under way) reports on itself,
+    // and its query fails on its own — without a listener that event killed the process on a
+    // PostgreSQL restart under load.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writeGeneration] });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }

@@ -66,3 +66,59 @@ export function rateLimited(retryAfterMs: number, what?: Localized): AppError {
   };
   return new AppError(ErrorCode.rateLimited, title, { httpStatus: 429, retryAfterMs });
 }
+
+/** Seconds an author is asked to wait when the database cannot be reached (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+const CONNECTION_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+/** PostgreSQL states of a server going away or not taking connections (class 08, shutdown, starting up, full). */
+const CONNECTION_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+const CONNECTION_MESSAGE =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|terminating connection due to administrator command/i;
+
+/**
+ * Whether an error means the database could not be reached (down, restarting, refusing connections),
+ * rather than a fault of the request: the author is told to retry shortly (503 with Retry-After).
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  // The database drivers throw these errors as they are; a failed fetch to another service carries its
+  // errno on `cause` only, and is not taken for the database.
+  const e = error as { code?: unknown; message?: unknown };
+  if (typeof e.code === 'string' && (CONNECTION_ERRNO.has(e.code) || CONNECTION_SQLSTATE.test(e.code))) return true;
+  return typeof e.message === 'string' && CONNECTION_MESSAGE.test(e.message);
+}
+
+/** Whether a write failed for want of disk space (ENOSPC) or quota (EDQUOT): the author gets 507. */
+export function isStorageFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+export const databaseUnreachable = () =>
+  new AppError(
+    ErrorCode.internal,
+    {
+      'zh-CN': `服务暂时无法连接数据库，请${DATABASE_RETRY_AFTER_SECONDS}秒后再试，已保存的内容不会丢失`,
+      'en-US': `The service cannot reach its database right now; please try again in ${DATABASE_RETRY_AFTER_SECONDS} seconds. Nothing already saved is lost`,
+    },
+    { httpStatus: 503, retryAfterMs: DATABASE_RETRY_AFTER_SECONDS * 1000 },
+  );
+
+export const storageFull = () =>
+  new AppError(
+    ErrorCode.internal,
+    {
+      'zh-CN': '服务器存储空间已满，文件未能保存，请稍后再试',
+      'en-US': 'The server’s storage is full; the file was not saved. Please try again later',
+    },
+    { httpStatus: 507 },
+  );

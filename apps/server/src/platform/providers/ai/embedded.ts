@@ -1,4 +1,20 @@
-import type { AiAnswer, AiAnswerRequest, AiProvider } from './provider.ts';
+import { type AiAnswer, type AiAnswerRequest, type AiProvider, AiProviderError } from './provider.ts';
+
+/** Waits `ms`, or fails as soon as the caller gives up (its signal aborts). */
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((done, fail) => {
+    const abort = () => {
+      clearTimeout(timer);
+      fail(new AiProviderError(`no answer: ${signal?.reason?.name ?? 'aborted'}`));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      done();
+    }, ms);
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
+  });
+}
 
 const TEXT = {
   'zh-CN': {
@@ -26,8 +42,15 @@ const TEXT = {
  */
 export class EmbeddedAiProvider implements AiProvider {
   readonly name = 'embedded';
+  readonly #delayMs: number;
+
+  /** `delayMs` (AI_DELAY_MS) holds every answer that long, as a slow chat API would: for the fault suite. */
+  constructor(options: { delayMs?: number } = {}) {
+    this.#delayMs = options.delayMs ?? 0;
+  }
 
   async answer(request: AiAnswerRequest): Promise<AiAnswer> {
+    if (this.#delayMs > 0) await delay(this.#delayMs, request.signal);
     const text = TEXT[request.language];
     const source = request.sources[request.answerIndex];
     if (!source) {

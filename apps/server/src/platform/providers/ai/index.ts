@@ -27,7 +27,9 @@ export function createAiProvider(env: Record<string, string | undefined>): AiPro
     throw new ConfigError(`Invalid AI assistant configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  if (c.AI_PROVIDER === 'embedded') return new EmbeddedAiProvider();
+  if (c.AI_PROVIDER === 'embedded') {
+    return new EmbeddedAiProvider({ delayMs: Math.max(0, Number(env.AI_DELAY_MS ?? 0) || 0) });
+  }
   return new OpenAiCompatibleProvider({
     baseUrl: c.AI_BASE_URL,
     apiKey: c.AI_API_KEY,

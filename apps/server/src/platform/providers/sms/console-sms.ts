@@ -23,9 +23,13 @@ export class ConsoleSmsProvider implements SmsProvider {
   readonly #log: FastifyBaseLogger;
   readonly #outbox: Map<string, OutboxEntry[]> | null;
 
-  constructor(log: FastifyBaseLogger, options: { keepOutbox: boolean }) {
+  readonly #delayMs: number;
+
+  /** `delayMs` (SMS_DELAY_MS) holds every send that long: a slow gateway, for the fault suite. */
+  constructor(log: FastifyBaseLogger, options: { keepOutbox: boolean; delayMs?: number }) {
     this.#log = log;
     this.#outbox = options.keepOutbox ? new Map() : null;
+    this.#delayMs = options.delayMs ?? 0;
   }
 
   get hasOutbox(): boolean {
@@ -33,6 +37,7 @@ export class ConsoleSmsProvider implements SmsProvider {
   }
 
   async send(message: SmsMessage): Promise<void> {
+    if (this.#delayMs > 0) await new Promise((r) => setTimeout(r, this.#delayMs));
     this.#log.info(
       { sms: { provider: this.name, to: maskPhone(message.phone), type: message.type } },
       this.#outbox ? 'sms code sent (console provider; read it at GET /api/dev/sms-outbox?phone=…)' : 'sms code sent',

@@ -16,5 +16,8 @@ export function createSmsProvider(config: Config, log: FastifyBaseLogger): SmsPr
   if (config.isProduction) {
     log.warn('SMS_PROVIDER is console in production: verification codes reach nobody; configure SMS_PROVIDER=http');
   }
-  return new ConsoleSmsProvider(log, { keepOutbox: !config.isProduction });
+  return new ConsoleSmsProvider(log, {
+    keepOutbox: !config.isProduction,
+    delayMs: Math.max(0, Number(config.env.SMS_DELAY_MS ?? 0) || 0),
+  });
 }

@@ -23,8 +23,14 @@ export class LocalStorage implements Storage {
     const path = this.#path(key);
     await mkdir(dirname(path), { recursive: true });
     const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(temp, data);
-    await rename(temp, path);
+    try {
+      await writeFile(temp, data);
+      await rename(temp, path);
+    } catch (error) {
+      // A full disk (ENOSPC) leaves half a temporary file behind: it goes, and the error is told (507).
+      await rm(temp, { force: true }).catch(() => {});
+      throw error;
+    }
     return { key, url: this.urlOf(key), size: data.length };
   }
 
