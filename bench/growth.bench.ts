@@ -8,6 +8,7 @@ import { BADGE_RULE_KINDS } from '../apps/server/src/modules/growth/growth.table
 import { onChapterPublished, publishChapter } from '../apps/server/src/modules/works/publishing.service.ts';
 import { openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate.ts';
+import { accountsAdded } from '../apps/server/src/platform/level-counts.ts';
 import type { BenchHarness } from './harness.ts';
 
 /**
@@ -123,6 +124,11 @@ export default async function growthBench(h: BenchHarness): Promise<void> {
           )
           .returning('id')
           .execute();
+        // As every writer of accounts does: the brand's authors per level counted in the same transaction.
+        await accountsAdded(
+          tx,
+          accounts.map(() => ({ client_id: CLIENT, level: 1, role: 'author' as const })),
+        );
         const books = await tx
           .insertInto('books')
           .values(
