@@ -24,13 +24,17 @@ declare module './db/schema.ts' {
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Adds `delta` authors to each (brand, level): one upsert per level, atomic on SQLite and PostgreSQL. */
+/**
+ * Adds `delta` authors to each (brand, level): one upsert per level, atomic on SQLite and PostgreSQL.
+ * Always in ascending level order, so two transactions moving authors between the same levels in
+ * opposite directions (a raise and a lowering) lock the rows in the same order and never deadlock.
+ */
 export async function adjustLevelCounts(
   db: Executor,
   clientId: number,
   deltas: ReadonlyMap<number, number>,
 ): Promise<void> {
-  for (const [level, delta] of deltas) {
+  for (const [level, delta] of [...deltas].sort((a, b) => a[0] - b[0])) {
     if (delta === 0) continue;
     await db
       .insertInto('author_level_counts')
