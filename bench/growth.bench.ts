@@ -20,7 +20,8 @@ import type { BenchHarness } from './harness.ts';
  * all 8 kinds and 10 levels with thresholds. The publish figure times the works module's own
  * `publishChapter` in its transaction, with the growth listener subscribed as the server does (rules,
  * level, the camp's graduation check: a tenth of the sampled authors are trainees of a period), one
- * event a second of the clock, so the brand's cached level distribution (1 minute) expires as in use.
+ * event a second of the clock (the 'surpassed N %' text reads the brand's author_level_counts, which
+ * the generated accounts are counted into as every writer of accounts does).
  */
 const AUTHORS = Number(process.env.BENCH_GROWTH_AUTHORS ?? 100_000);
 const DAY_MS = 86_400_000;
