@@ -13,6 +13,7 @@ import {
 } from '../apps/server/src/modules/contracts/contract-pdf.ts';
 import { describeCertificate, makeSelfSigned } from '../apps/server/src/modules/contracts/platform-certificate.ts';
 import { PersonalData } from '../apps/server/src/platform/crypto/personal-data.ts';
+import { AUTHOR_ADDED_SQL } from '../apps/server/src/platform/level-counts.ts';
 import { closeBulkSqlite, insertBulkSession, openBulkSqlite } from '../apps/server/src/seed/bulk-sqlite.ts';
 import type { BenchHarness, RunningServer } from './harness.ts';
 import { SignedClient } from './harness.ts';
@@ -166,6 +167,7 @@ async function personalInfoFigure(h: BenchHarness) {
         )
         .run(user, personalData.seal(phone), personalData.index('phone', phone), now, now).lastInsertRowid,
     );
+    db.prepare(AUTHOR_ADDED_SQL).run(2, 1);
     db.prepare(
       `insert into author_profiles (user_id, client_id, qq_enc, email_enc, wx_no_enc, emergency_name_enc, relationship,
          relationship_phone_enc, province_code, city_code, address_enc, updated_at)

@@ -8,6 +8,7 @@ import { BADGE_RULE_KINDS } from '../apps/server/src/modules/growth/growth.table
 import { onChapterPublished, publishChapter } from '../apps/server/src/modules/works/publishing.service.ts';
 import { openDatabase } from '../apps/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/platform/db/migrate.ts';
+import { accountsAdded } from '../apps/server/src/platform/level-counts.ts';
 import type { BenchHarness } from './harness.ts';
 
 /**
@@ -19,7 +20,8 @@ import type { BenchHarness } from './harness.ts';
  * all 8 kinds and 10 levels with thresholds. The publish figure times the works module's own
  * `publishChapter` in its transaction, with the growth listener subscribed as the server does (rules,
  * level, the camp's graduation check: a tenth of the sampled authors are trainees of a period), one
- * event a second of the clock, so the brand's cached level distribution (1 minute) expires as in use.
+ * event a second of the clock (the 'surpassed N %' text reads the brand's author_level_counts, which
+ * the generated accounts are counted into as every writer of accounts does).
  */
 const AUTHORS = Number(process.env.BENCH_GROWTH_AUTHORS ?? 100_000);
 const DAY_MS = 86_400_000;
@@ -123,6 +125,11 @@ export default async function growthBench(h: BenchHarness): Promise<void> {
           )
           .returning('id')
           .execute();
+        // As every writer of accounts does: the brand's authors per level counted in the same transaction.
+        await accountsAdded(
+          tx,
+          accounts.map(() => ({ client_id: CLIENT, level: 1, role: 'author' as const })),
+        );
         const books = await tx
           .insertInto('books')
           .values(

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext } from 'playwright-core';
 import { PersonalData } from '../../server/src/platform/crypto/personal-data.ts';
+import { AUTHOR_ADDED_SQL } from '../../server/src/platform/level-counts.ts';
 import { appUrl, serverDataDir } from './browser.ts';
 
 const CLIENT_BY_BRIEF: Record<string, number> = { wonder: 2, third: 3, 'brain-hole': 4 };
@@ -35,20 +36,25 @@ export async function logInNewAuthor(context: BrowserContext, brief?: string): P
         'insert into users (client_id, phone_enc, phone_hash, created_at, updated_at) values (?, ?, ?, ?, ?) returning id',
       )
       .get(clientId, personal.seal(phone), personal.index('phone', phone), now, now) as { id: number };
-    const account = db
-      .prepare(
-        `insert into accounts (client_id, user_id, pen_name, phone_enc, phone_hash, role, level, sign_flag, is_learner, created_at, updated_at)
-         values (?, ?, ?, ?, ?, 'author', 1, 0, 0, ?, ?) returning id`,
-      )
-      .get(
-        clientId,
-        user.id,
-        `e2e作者${randomBytes(4).toString('hex')}`,
-        personal.seal(phone),
-        personal.index('phone', phone),
-        now,
-        now,
-      ) as { id: number };
+    // The account and its level count, together (the server keeps author_level_counts exact).
+    const account = db.transaction(() => {
+      const row = db
+        .prepare(
+          `insert into accounts (client_id, user_id, pen_name, phone_enc, phone_hash, role, level, sign_flag, is_learner, created_at, updated_at)
+           values (?, ?, ?, ?, ?, 'author', 1, 0, 0, ?, ?) returning id`,
+        )
+        .get(
+          clientId,
+          user.id,
+          `e2e作者${randomBytes(4).toString('hex')}`,
+          personal.seal(phone),
+          personal.index('phone', phone),
+          now,
+          now,
+        ) as { id: number };
+      db.prepare(AUTHOR_ADDED_SQL).run(clientId, 1);
+      return row;
+    })();
     accountId = account.id;
     db.prepare('insert into account_guides (account_id, guide_type, shown, updated_at) values (?, ?, 1, ?)').run(
       accountId,

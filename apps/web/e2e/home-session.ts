@@ -6,6 +6,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PersonalData } from '../../server/src/platform/crypto/personal-data.ts';
 import type { Database } from '../../server/src/platform/db/schema.ts';
+import { accountsAdded, setAccountLevel } from '../../server/src/platform/level-counts.ts';
 import '../../server/src/modules/auth/auth.tables.ts';
 import '../../server/src/modules/home/home.tables.ts';
 import '../../server/src/modules/messages/messages.tables.ts';
@@ -93,24 +94,29 @@ export async function newAuthor(
     .returning('id')
     .executeTakeFirstOrThrow();
   const penName = `e2e作者${randomBytes(3).toString('hex')}`;
+  // Each account with its level count, in one transaction (the server keeps author_level_counts exact).
   const insertAccount = (name: string) =>
-    db
-      .insertInto('accounts')
-      .values({
-        client_id: clientId,
-        user_id: user.id,
-        pen_name: name,
-        ...phoneFields,
-        role: options.role ?? 'author',
-        avatar: null,
-        level: 1,
-        sign_flag: 0,
-        is_learner: 0,
-        created_at: now - 1000,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('accounts')
+        .values({
+          client_id: clientId,
+          user_id: user.id,
+          pen_name: name,
+          ...phoneFields,
+          role: options.role ?? 'author',
+          avatar: null,
+          level: 1,
+          sign_flag: 0,
+          is_learner: 0,
+          created_at: now - 1000,
+          updated_at: now,
+        })
+        .returning(['id', 'level', 'role'])
+        .executeTakeFirstOrThrow();
+      await accountsAdded(tx, [{ client_id: clientId, level: row.level, role: row.role }]);
+      return row;
+    });
   const account = await insertAccount(penName);
   if (options.secondPenName) await insertAccount(`${penName}·二`);
   if (options.beginnerGuideSeen !== false) await markGuides(account.id, { 37: true });
@@ -263,7 +269,20 @@ export async function addLevelChange(author: E2eAuthor, level = 3): Promise<numb
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.updateTable('accounts').set({ level }).where('id', '=', author.accountId).execute();
+  const current = await db
+    .selectFrom('accounts')
+    .select('level')
+    .where('id', '=', author.accountId)
+    .executeTakeFirstOrThrow();
+  await db.transaction().execute((tx) =>
+    setAccountLevel(tx, {
+      clientId: author.clientId,
+      accountId: author.accountId,
+      from: current.level,
+      to: level,
+      now: Date.now(),
+    }),
+  );
   return row.id;
 }
 

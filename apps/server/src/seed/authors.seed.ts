@@ -1,6 +1,7 @@
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { AppContext } from '../platform/context.ts';
 import type { Role } from '../platform/db/schema.ts';
+import { accountsAdded } from '../platform/level-counts.ts';
 import '../modules/auth/auth.tables.ts';
 
 /** Every demo person signs in with this password too (password login by pen name or phone). */
@@ -56,24 +57,28 @@ async function insertAccount(
   a: { clientId: number; userId: number; phone: string; penName: string; role: Role; level?: number },
 ): Promise<DemoAccount> {
   const now = Date.now();
-  const row = await ctx.db
-    .insertInto('accounts')
-    .values({
-      client_id: a.clientId,
-      user_id: a.userId,
-      pen_name: a.penName,
-      phone_enc: ctx.personalData.seal(a.phone),
-      phone_hash: ctx.personalData.index('phone', a.phone),
-      role: a.role,
-      avatar: null,
-      level: a.level ?? 1,
-      sign_flag: 0,
-      is_learner: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await ctx.db.transaction().execute(async (tx) => {
+    const inserted = await tx
+      .insertInto('accounts')
+      .values({
+        client_id: a.clientId,
+        user_id: a.userId,
+        pen_name: a.penName,
+        phone_enc: ctx.personalData.seal(a.phone),
+        phone_hash: ctx.personalData.index('phone', a.phone),
+        role: a.role,
+        avatar: null,
+        level: a.level ?? 1,
+        sign_flag: 0,
+        is_learner: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await accountsAdded(tx, [{ client_id: a.clientId, level: a.level ?? 1, role: a.role }]);
+    return inserted;
+  });
   return {
     userId: a.userId,
     accountId: row.id,
@@ -157,24 +162,28 @@ async function insertUnboundAuthor(ctx: AppContext, clientId: number, penName: s
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const account = await ctx.db
-    .insertInto('accounts')
-    .values({
-      client_id: clientId,
-      user_id: user.id,
-      pen_name: penName,
-      phone_enc: null,
-      phone_hash: null,
-      role: 'author',
-      avatar: null,
-      level: 2,
-      sign_flag: 1,
-      is_learner: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const account = await ctx.db.transaction().execute(async (tx) => {
+    const inserted = await tx
+      .insertInto('accounts')
+      .values({
+        client_id: clientId,
+        user_id: user.id,
+        pen_name: penName,
+        phone_enc: null,
+        phone_hash: null,
+        role: 'author',
+        avatar: null,
+        level: 2,
+        sign_flag: 1,
+        is_learner: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await accountsAdded(tx, [{ client_id: clientId, level: 2, role: 'author' }]);
+    return inserted;
+  });
   return { userId: user.id, accountId: account.id, clientId, phone: null, penName, role: 'author' as const };
 }
 

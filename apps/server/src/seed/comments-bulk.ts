@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { PersonalData } from '../platform/crypto/personal-data.ts';
+import { AUTHOR_ADDED_SQL } from '../platform/level-counts.ts';
 import { closeBulkSqlite, deferIndexes, insertBulkSession, openBulkSqlite } from './bulk-sqlite.ts';
 
 /**
@@ -39,6 +40,7 @@ export async function generateCommentsBulk(
   const insertUser = db.prepare(
     'insert into users (client_id, phone_enc, phone_hash, created_at, updated_at) values (?, ?, ?, ?, ?)',
   );
+  const authorAdded = db.prepare(AUTHOR_ADDED_SQL);
   const insertAccount = db.prepare(
     `insert into accounts (client_id, user_id, pen_name, phone_enc, phone_hash, role, level, sign_flag, is_learner, created_at, updated_at)
      values (?, ?, ?, ?, ?, 'author', 1, 1, 0, ?, ?)`,
@@ -57,6 +59,7 @@ export async function generateCommentsBulk(
       const hash = personalData.index('phone', phone);
       const user = Number(insertUser.run(clientId, sealed, hash, now, now).lastInsertRowid);
       const account = Number(insertAccount.run(clientId, user, `评论作者${i}`, sealed, hash, now, now).lastInsertRowid);
+      authorAdded.run(clientId, 1);
       // The bench author (the first) has 200 books; everyone else one.
       for (let b = 0; b < (i === 0 ? 200 : 1); b++) {
         const book = Number(insertBook.run(clientId, user, account, `作品${i}-${b}`, now, now).lastInsertRowid);

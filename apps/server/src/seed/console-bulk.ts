@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { PersonalData } from '../platform/crypto/personal-data.ts';
+import { AUTHOR_ADDED_SQL } from '../platform/level-counts.ts';
 import { closeBulkSqlite, deferIndexes, insertBulkSession, openBulkSqlite } from './bulk-sqlite.ts';
 
 /**
@@ -57,6 +58,7 @@ export async function generateAuthorsBulk(
   const insertUser = db.prepare(
     'insert into users (client_id, phone_enc, phone_hash, created_at, updated_at) values (?, ?, ?, ?, ?)',
   );
+  const authorAdded = db.prepare(AUTHOR_ADDED_SQL);
   const insertAccount = db.prepare(
     `insert into accounts (client_id, user_id, pen_name, phone_enc, phone_hash, role, level, sign_flag, is_learner,
        created_at, updated_at)
@@ -90,6 +92,7 @@ export async function generateAuthorsBulk(
             created,
           ).lastInsertRowid,
         );
+        if (role === 'author') authorAdded.run(clientId, 1 + (i % 9));
         if (i === 0) {
           adminAccountId = account;
           adminUserId = user;

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { shanghaiDate } from '@author-centre/shared';
 import { loadConfig } from '../config.ts';
 import { PersonalData } from '../platform/crypto/personal-data.ts';
+import { AUTHOR_ADDED_SQL } from '../platform/level-counts.ts';
 import { closeBulkSqlite, deferIndexes, insertBulkSession, openBulkSqlite } from './bulk-sqlite.ts';
 
 /**
@@ -41,6 +42,7 @@ export async function generateIncomeBulk(
   const insertUser = db.prepare(
     'insert into users (client_id, phone_enc, phone_hash, created_at, updated_at) values (?, ?, ?, ?, ?)',
   );
+  const authorAdded = db.prepare(AUTHOR_ADDED_SQL);
   const insertAccount = db.prepare(
     `insert into accounts (client_id, user_id, pen_name, phone_enc, phone_hash, role, level, sign_flag, is_learner, created_at, updated_at)
      values (?, ?, ?, ?, ?, 'author', 1, 1, 0, ?, ?)`,
@@ -62,6 +64,7 @@ export async function generateIncomeBulk(
       const hash = personalData.index('phone', phone);
       const user = Number(insertUser.run(clientId, sealed, hash, now, now).lastInsertRowid);
       const account = Number(insertAccount.run(clientId, user, `收入作者${i}`, sealed, hash, now, now).lastInsertRowid);
+      authorAdded.run(clientId, 1);
       const book = Number(insertBook.run(clientId, user, account, `作品${i}`, now - days * DAY, now).lastInsertRowid);
       insertTerms.run(book, clientId, 600, i % 3 === 0 ? 5000 : 0, now);
       bookIds.push(book);

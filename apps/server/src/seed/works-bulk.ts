@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { countWords } from '@author-centre/shared';
 import { loadConfig } from '../config.ts';
 import { PersonalData } from '../platform/crypto/personal-data.ts';
+import { AUTHOR_ADDED_SQL } from '../platform/level-counts.ts';
 import { closeBulkSqlite, deferIndexes, insertBulkSession, openBulkSqlite } from './bulk-sqlite.ts';
 
 /**
@@ -55,6 +56,7 @@ export async function generateWorksBulk(dataDir: string, options: BulkOptions = 
   const buildChapterIndexes = deferIndexes(db, ['chapters', 'chapter_texts', 'chapter_live']);
 
   const insertUser = db.prepare('insert into users (client_id, created_at, updated_at) values (?, ?, ?)');
+  const authorAdded = db.prepare(AUTHOR_ADDED_SQL);
   const insertAccount = db.prepare(
     `insert into accounts (client_id, user_id, pen_name, role, level, sign_flag, is_learner, created_at, updated_at)
      values (?, ?, ?, 'author', 1, 0, 0, ?, ?)`,
@@ -84,6 +86,7 @@ export async function generateWorksBulk(dataDir: string, options: BulkOptions = 
     for (let a = 0; a <= authors; a++) {
       const user = insertUser.run(clientId, now, now).lastInsertRowid as number;
       const account = insertAccount.run(clientId, user, `压测作者${a}`, now, now).lastInsertRowid as number;
+      authorAdded.run(clientId, 1);
       people.push({ userId: Number(user), accountId: Number(account) });
     }
   })();

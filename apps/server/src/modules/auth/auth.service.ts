@@ -5,6 +5,7 @@ import { sessionIdOf } from '../../platform/auth/sessions.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/database.ts';
 import { AppError, notLoggedIn, rateLimited } from '../../platform/http/errors.ts';
+import { accountsAdded } from '../../platform/level-counts.ts';
 import {
   type AccountSummary,
   accountByPenName,
@@ -279,6 +280,7 @@ export class AuthService {
           })
           .returning(['id', 'user_id', 'pen_name', 'avatar', 'level', 'role'])
           .executeTakeFirstOrThrow();
+        await accountsAdded(tx, [{ client_id: clientId, level: row.level, role: row.role }]);
         return row as AccountSummary;
       }
     }).catch((error: unknown) => {

@@ -246,23 +246,48 @@ async function finish(tx: Tx, who: Who, paper: Paper, attemptId: number, now: nu
     if (made) graduated = { level: made.level, period_name: made.period_name };
   } else if (passed && paper.kind === 'camp') {
     const level = score >= paper.excellent_score ? '2' : '1';
-    const inserted = await tx
-      .insertInto('graduations')
-      .values({
-        client_id: who.clientId,
-        account_id: who.accountId,
-        period_name: paper.period_name || paper.title,
-        level,
-        graduated_at: now,
-        noticed_at: null,
-      })
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) graduated = { level, period_name: paper.period_name || paper.title };
-    await growthEvent(tx, who.clientId, who.accountId, now);
+    const periodName = paper.period_name || paper.title;
+    if (await graduateOnce(tx, who, periodName, level, now)) {
+      graduated = { level, period_name: periodName };
+      await growthEvent(tx, who.clientId, who.accountId, now);
+    }
   }
   const total = questions.reduce((n, q) => n + q.score, 0);
   return { score, total, pass_score: paper.pass_score, passed, wrong, graduated };
+}
+
+/**
+ * Graduates a trainee of no period by the exam alone, once per period name: passing the exam again
+ * (a retake, or two attempts submitted at once) awards no second graduation, envelope or badge fact.
+ * The account row is locked first (a no-op update: PostgreSQL holds it until the commit; SQLite runs
+ * one transaction at a time), so two submissions see each other's graduation. Returns whether it graduated.
+ */
+export async function graduateOnce(tx: Tx, who: Who, periodName: string, level: string, now: number) {
+  await tx
+    .updateTable('accounts')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', who.accountId)
+    .execute();
+  const already = await tx
+    .selectFrom('graduations')
+    .select('id')
+    .where('client_id', '=', who.clientId)
+    .where('account_id', '=', who.accountId)
+    .where('period_name', '=', periodName)
+    .executeTakeFirst();
+  if (already) return false;
+  await tx
+    .insertInto('graduations')
+    .values({
+      client_id: who.clientId,
+      account_id: who.accountId,
+      period_name: periodName,
+      level,
+      graduated_at: now,
+      noticed_at: null,
+    })
+    .execute();
+  return true;
 }
 
 /** submit: the score, and each wrong answer with the right one and its explanation. */

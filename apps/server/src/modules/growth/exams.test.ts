@@ -200,6 +200,32 @@ describe('exams', () => {
     expect(otherWall.some((g: { pen_name: string }) => g.pen_name === trainee.penName)).toBe(false);
   });
 
+  it('a trainee graduating by the exam alone is awarded once, even when the period already graduated them', async () => {
+    await paper('camp', { title: '第8期结业考试', period_name: '第8期' });
+    const trainee = await createAuthor(t);
+    await t.app.ctx.db.updateTable('accounts').set({ is_learner: 1 }).where('id', '=', trainee.accountId).execute();
+    // The console recorded the graduation of the period first.
+    const recorded = await admin.post('/api/admin/rewards/graduations', {
+      account_id: trainee.accountId,
+      period_name: '第8期',
+      level: '1',
+      reason: '线下结营',
+    });
+    expect(recorded.body.code, JSON.stringify(recorded.body)).toBe(200);
+    const client = await clientOf(trainee);
+    const start = await answerAll(client, 'camp', [[1], [0, 2], [0]]);
+    const result = await client.post('/api/question/submit', { attempt_id: start.attempt_id });
+    expect(result.body.data).toMatchObject({ score: 100, passed: true, graduated: null });
+    const graduations = await t.app.ctx.db
+      .selectFrom('graduations')
+      .select(['period_name', 'level'])
+      .where('account_id', '=', trainee.accountId)
+      .execute();
+    expect(graduations).toEqual([{ period_name: '第8期', level: '1' }]);
+    const profile = (await client.get('/api/author/profile')).body.data;
+    expect(profile.new_user_graduate.list).toHaveLength(1);
+  });
+
   it('the console refuses a question whose answer is not an option, and a paper of another brand', async () => {
     const id = await paper('answer', { title: '校验测验' });
     const bad = await admin.post(`/api/admin/growth/papers/${id}/questions`, {

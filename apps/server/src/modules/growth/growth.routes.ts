@@ -160,7 +160,15 @@ export async function growthRoutes(app: FastifyInstance): Promise<void> {
     // It is idempotent, so a run cut short is simply completed by the next night's.
     setImmediate(() => {
       recomputeAll(ctx.db).then(
-        (result) => ctx.log.info(result, 'growth nightly recomputation'),
+        (result) => {
+          for (const c of result.corrections) {
+            ctx.log.warn(c, 'growth nightly: author level count corrected (a writer bypassed level-counts)');
+          }
+          ctx.log.info(
+            { badges: result.badges, levels: result.levels, corrections: result.corrections.length },
+            'growth nightly recomputation',
+          );
+        },
         (err) => ctx.log.error({ err }, 'growth nightly recomputation failed'),
       );
     });

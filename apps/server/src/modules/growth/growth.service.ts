@@ -1,6 +1,7 @@
 import { parseShanghaiDate, shanghaiDate } from '@author-centre/shared';
 import type { Insertable } from 'kysely';
 import { type Db, inTransaction, type Tx } from '../../platform/db/database.ts';
+import { adjustLevelCounts, levelCounts, recountLevels } from '../../platform/level-counts.ts';
 import { DEFAULT_LEVEL_JUMP_URL } from '../rewards/rewards.service.ts';
 import type { LevelChangeTable } from '../rewards/rewards.tables.ts';
 import type { BadgeRuleKind, BadgeRuleTable } from './growth.tables.ts';
@@ -232,16 +233,12 @@ export function levelFor(levels: readonly Pick<Level, 'level' | 'min_growth'>[],
   return best;
 }
 
-/** How many authors of the brand hold each level (for the truthful 'surpassed N % of authors'). */
-export async function levelDistribution(db: Executor, clientId: number): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('accounts')
-    .select((eb) => ['level', eb.fn.countAll<number>().as('n')])
-    .where('client_id', '=', clientId)
-    .where('role', '=', 'author')
-    .groupBy('level')
-    .execute();
-  return new Map(rows.map((r) => [r.level, Number(r.n)]));
+/**
+ * How many authors of the brand hold each level (for the truthful 'surpassed N % of authors'): read
+ * from the counts kept with every level and role change (a few rows), never by counting the accounts.
+ */
+export function levelDistribution(db: Executor, clientId: number): Promise<Map<number, number>> {
+  return levelCounts(db, clientId);
 }
 
 /** The share of the other authors below `level` (the author themself, at `ownLevel`, is left out). */
@@ -315,19 +312,23 @@ export async function evaluateGrowth(
 
   // Levels: only ever raised, to the highest level whose threshold the growth value reaches.
   const changes: Insertable<LevelChangeTable>[] = [];
+  // Read once, when a first level changes, and kept current with the changes made here.
+  let distribution: Map<number, number> | undefined;
+  const deltas = new Map<number, number>();
   for (const [accountId, f] of facts) {
     const target = levelFor(levels, growthSources(f).total);
     if (target === null || target <= f.level) continue;
-    const distribution = await distributionOf(db, clientId, now);
+    distribution ??= await levelDistribution(db, clientId);
     const texts = levels.find((l) => l.level === target)!;
     const raised = await db
       .updateTable('accounts')
       .set({ level: target, updated_at: now })
       .where('id', '=', accountId)
       .where('level', '=', f.level)
+      .returning('role')
       .executeTakeFirst();
     // Another evaluation raised it first: that one records the change.
-    if (Number(raised.numUpdatedRows) !== 1) continue;
+    if (!raised) continue;
     changes.push({
       client_id: clientId,
       account_id: accountId,
@@ -342,12 +343,21 @@ export async function evaluateGrowth(
       created_at: now,
       noticed_at: null,
     });
-    distribution.set(f.level, (distribution.get(f.level) ?? 1) - 1);
-    distribution.set(target, (distribution.get(target) ?? 0) + 1);
+    if (raised.role === 'author') {
+      for (const [l, d] of [
+        [f.level, -1],
+        [target, 1],
+      ]) {
+        deltas.set(l, (deltas.get(l) ?? 0) + d);
+        distribution.set(l, (distribution.get(l) ?? 0) + d);
+      }
+    }
     const result = results.get(accountId) ?? { awarded: [], level: null };
     result.level = { from: f.level, to: target };
     results.set(accountId, result);
   }
+  // The brand's counts move with the accounts, in this transaction: one upsert per level touched.
+  await adjustLevelCounts(db, clientId, deltas);
   for (let i = 0; i < changes.length; i += INSERT_CHUNK / 2) {
     await db
       .insertInto('level_changes')
@@ -359,22 +369,6 @@ export async function evaluateGrowth(
 
 /** Rows per multi-row insert (SQLite allows 32,766 parameters a statement). */
 const INSERT_CHUNK = 1000;
-
-/**
- * The brand's level distribution, read at most once a minute per brand and kept current with the
- * changes made here: counting 100,000 authors on every level change would cost more than the rest
- * of a publication. 'Surpassed N %' is therefore exact to within a minute's changes elsewhere.
- */
-const DISTRIBUTION_TTL_MS = 60_000;
-const distributions = new Map<number, { at: number; counts: Map<number, number> }>();
-
-async function distributionOf(db: Executor, clientId: number, now: number): Promise<Map<number, number>> {
-  const cached = distributions.get(clientId);
-  if (cached && Math.abs(now - cached.at) < DISTRIBUTION_TTL_MS) return cached.counts;
-  const counts = await levelDistribution(db, clientId);
-  distributions.set(clientId, { at: now, counts });
-  return counts;
-}
 
 /**
  * Another module reports a fact the rules read (a subscription, readers), keyed by its event so a
@@ -440,10 +434,13 @@ export async function growthEvent(db: Executor, clientId: number, accountId: num
 }
 
 /**
- * The nightly recomputation: every author of every brand, in pages of accounts, each page in its
- * own transaction so the database is never held long.
+ * The nightly recomputation: the level counts recounted, then every author of every brand, in pages
+ * of accounts, each page in its own transaction so the database is never held long.
  */
 export async function recomputeAll(db: Db, now = Date.now(), pageSize = 5000) {
+  // First the level counts are recounted from the accounts and corrected where they drifted (they
+  // never should: the caller logs every correction), so tonight's 'surpassed N %' texts are exact.
+  const corrections = await inTransaction(db, (tx) => recountLevels(tx));
   const brands = await db.selectFrom('accounts').select('client_id').distinct().execute();
   let badges = 0;
   let levels = 0;
@@ -478,5 +475,5 @@ export async function recomputeAll(db: Db, now = Date.now(), pageSize = 5000) {
       }
     }
   }
-  return { badges, levels };
+  return { badges, levels, corrections };
 }

@@ -1,5 +1,6 @@
 import { parseShanghaiDate } from '@author-centre/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setAccountLevel } from '../../platform/level-counts.ts';
 import { createAuthor, logIn, type TestAuthor } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app.ts';
 import { authorClient, createBook, prose, writtenChapter } from '../works/works.fixtures.ts';
@@ -246,7 +247,12 @@ describe('levels and rights', () => {
       );
     }
     const others = await Promise.all([1, 2, 3].map(() => createAuthor(t, { clientId: 3 })));
-    await t.app.ctx.db.updateTable('accounts').set({ level: 2 }).where('id', '=', others[0].accountId).execute();
+    // Set up as the console would (the level counts move with it).
+    await t.app.ctx.db
+      .transaction()
+      .execute((tx) =>
+        setAccountLevel(tx, { clientId: 3, accountId: others[0].accountId, from: 1, to: 2, now: Date.now() }),
+      );
     const { author, client } = await authorClient(t, { clientId: 3, host: 'third.localhost' });
     const book = await createBook(client);
     await publish(client, book.book_id, 3000); // 3 for the words + 5 for the day = 8 ≥ 5

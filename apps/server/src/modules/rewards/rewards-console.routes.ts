@@ -85,6 +85,8 @@ const LevelUpdateBody = z.object(LevelFields);
 const LevelChangeBody = z.object({
   ...AccountRef,
   level: LevelNumber,
+  /** The level the console showed: a 409 when the author's level has changed since. */
+  from_level: LevelNumber.optional(),
   reason: Reason,
   level_txt: LevelFields.level_txt.optional(),
   surpass_txt: LevelFields.surpass_txt,

@@ -185,10 +185,8 @@ export function findLevel(db: Db | Tx, clientId: number, by: { id?: number; leve
 /** How many author accounts of the brand are at each level. */
 export function authorsPerLevel(db: Db, clientId: number) {
   return db
-    .selectFrom('accounts')
-    .select(['level', (eb) => eb.fn.countAll<number>().as('n')])
+    .selectFrom('author_level_counts')
+    .select(['level', 'authors as n'])
     .where('client_id', '=', clientId)
-    .where('role', '=', 'author')
-    .groupBy('level')
     .execute();
 }

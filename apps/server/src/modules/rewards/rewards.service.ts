@@ -13,6 +13,7 @@ import type { AuthContext } from '../../platform/auth/sessions.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { type Db, inTransaction, type Tx } from '../../platform/db/database.ts';
 import { badInput, conflict, notFound } from '../../platform/http/errors.ts';
+import { setAccountLevel } from '../../platform/level-counts.ts';
 import * as repo from './rewards.repository.ts';
 
 /**
@@ -424,6 +425,8 @@ export async function updateLevel(
 
 export interface LevelChangeInput extends AccountRef {
   level: number;
+  /** The level the console showed and asks to change from: refused (409) when the author's level is no longer it. */
+  from_level?: number;
   /** The pop's texts; each one not given comes from the brand's level catalogue. */
   level_txt?: string;
   surpass_txt?: string;
@@ -450,6 +453,7 @@ export function recordLevelChange(
 
 async function levelChangeIn(ctx: AppContext, db: Db, clientId: number, input: LevelChangeInput, now: number) {
   const account = await resolveAuthor(ctx, clientId, input, db);
+  if (input.from_level !== undefined && input.from_level !== account.level) throw staleLevel(account.level);
   if (account.level === input.level) {
     throw badInput('level', {
       'zh-CN': `该作者已是 Lv${input.level}`,
@@ -483,12 +487,18 @@ async function levelChangeIn(ctx: AppContext, db: Db, clientId: number, input: L
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db
-    .updateTable('accounts')
-    .set({ level: input.level, updated_at: now })
-    .where('id', '=', account.id)
-    .where('client_id', '=', clientId)
-    .execute();
+  // Only from the level read above: a change made meanwhile (the rules, another console) is not overwritten.
+  const moved = await setAccountLevel(db, {
+    clientId,
+    accountId: account.id,
+    from: account.level,
+    to: input.level,
+    now,
+  });
+  if (!moved) {
+    const current = await db.selectFrom('accounts').select('level').where('id', '=', account.id).executeTakeFirst();
+    throw staleLevel(current?.level ?? account.level);
+  }
   return {
     id: row.id,
     account_id: account.id,
@@ -500,6 +510,12 @@ async function levelChangeIn(ctx: AppContext, db: Db, clientId: number, input: L
     pop: raise,
   };
 }
+
+const staleLevel = (level: number) =>
+  conflict({
+    'zh-CN': `该作者的等级已变为 Lv${level}，请刷新后再调整`,
+    'en-US': `The author's level has meanwhile become Lv${level}; refresh and change it again`,
+  });
 
 export interface GraduationInput extends AccountRef {
   period_name: string;

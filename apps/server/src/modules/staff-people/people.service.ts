@@ -6,6 +6,7 @@ import { inTransaction, type Tx } from '../../platform/db/database.ts';
 import type { Role } from '../../platform/db/schema.ts';
 import { staffOf } from '../../platform/http/console.ts';
 import { badInput, conflict, forbidden, type Localized, notFound } from '../../platform/http/errors.ts';
+import { roleChanged } from '../../platform/level-counts.ts';
 import {
   type EditorRef,
   editorsOfAuthors,
@@ -144,8 +145,11 @@ export class PeopleService {
         .set({ role, updated_at: now })
         .where('id', '=', account.id)
         .where('role', '=', account.role)
+        .returning('level')
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw changedMeanwhile();
+      if (!updated) throw changedMeanwhile();
+      // Authors are counted per level (the 'surpassed N %' texts): the account joins or leaves them.
+      await roleChanged(tx, { client_id: staff.clientId, level: updated.level }, account.role, role);
       await recordAudit(tx, request, {
         action: 'account.role',
         targetType: 'account',

@@ -428,7 +428,7 @@ function LevelDialog(props: { author: AuthorHit; onClose: () => void; onDone: (l
       submit={async (v) => {
         await consolePost(
           LEVEL_CHANGES_PATH,
-          { account_id: a.account_id, level: v.level, reason: v.reason },
+          { account_id: a.account_id, from_level: a.level, level: v.level, reason: v.reason },
           { silent: true },
         );
         props.onDone(v.level);
