@@ -34,7 +34,13 @@ afterEach(async () => {
 });
 
 async function open(options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', ...options });
+  // The pop-ups' motion is part of what is tested (the envelope's fireworks): full motion here.
+  context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    reducedMotion: 'no-preference',
+    ...options,
+  });
   page = await context.newPage();
   return page;
 }
