@@ -25,6 +25,7 @@ export default defineConfig({
           name: 'browser',
           include: ['apps/web/e2e/**/*.e2e.ts'],
           globalSetup: ['apps/web/e2e/global-setup.ts'],
+          setupFiles: ['apps/web/e2e/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // expect.poll waits 1 s by default: too short for a page and a server sharing two cores

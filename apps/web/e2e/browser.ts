@@ -14,19 +14,48 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/** The test running now (set by setup.ts), so that a context closed after a failure says what was on screen. */
+let runningTest: { result?: { state?: string } } | undefined;
+export function setRunningTest(test: typeof runningTest): void {
+  runningTest = test;
+}
+
+/** What a failed test left on screen: each page's address, open dialogs and messages, printed in the test's output. */
+async function describeScreen(context: BrowserContext): Promise<void> {
+  for (const page of context.pages()) {
+    const texts = (selector: string) =>
+      page
+        .locator(selector)
+        .allInnerTexts()
+        .catch(() => []);
+    const dialogs = await texts('[role="dialog"]:visible');
+    const messages = await texts('.ant-form-item-explain-error, [role="alert"], .ant-message-notice');
+    console.log(
+      `On screen when the test failed: ${page.url()}\n  dialogs: ${JSON.stringify(dialogs)}\n  messages: ${JSON.stringify(messages)}`,
+    );
+  }
+}
+
 /**
  * Every context the tests open asks for reduced motion (the app then turns antd's zooms, slides and
  * collapses off, as it does for any author whose system asks for it), so an action never lands on a
- * dialog or menu that is still moving in or out. The likeliest cause of a CI failure where a click
- * on a role inside a just-opened console dialog under load changed nothing; it did not happen on
- * this machine in repeated runs. They also block the app's service worker, which otherwise precaches the
- * whole app (300 files) in every fresh context a logged-in test opens; the offline test allows it.
- * A context may still ask for either.
+ * dialog or menu that is still moving in or out. They also block the app's service worker, which
+ * otherwise precaches the whole app (300 files) in every fresh context a logged-in test opens; the
+ * offline test allows it. A context may still ask for either. A context closed after a failed test
+ * first prints what was on screen.
  */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options) => newContext({ reducedMotion: 'reduce', serviceWorkers: 'block', ...options });
+  browser.newContext = async (options) => {
+    const context = await newContext({ reducedMotion: 'reduce', serviceWorkers: 'block', ...options });
+    const close = context.close.bind(context);
+    context.close = async (closeOptions) => {
+      if (runningTest?.result?.state === 'fail') await describeScreen(context);
+      return close(closeOptions);
+    };
+    return context;
+  };
   return browser;
 }
 
