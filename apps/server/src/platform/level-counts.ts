@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, Role } from './db/schema.ts';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { AccountTable, Database, Role } from './db/schema.ts';
 
 /**
  * How many authors (accounts with the role 'author') of each brand hold each level, kept exact in the
@@ -46,6 +46,13 @@ export async function adjustLevelCounts(
       )
       .execute();
   }
+}
+
+/** Makes an account row and counts it at its level when it is an author, in the caller's transaction. */
+export async function insertAccount(tx: Executor, values: Insertable<AccountTable>) {
+  const row = await tx.insertInto('accounts').values(values).returningAll().executeTakeFirstOrThrow();
+  await accountsAdded(tx, [row]);
+  return row;
 }
 
 /** Accounts just inserted (in the same transaction): the authors among them are counted at their level. */

@@ -1,7 +1,7 @@
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { AppContext } from '../platform/context.ts';
 import type { Role } from '../platform/db/schema.ts';
-import { accountsAdded } from '../platform/level-counts.ts';
+import { insertAccount } from '../platform/level-counts.ts';
 import '../modules/auth/auth.tables.ts';
 
 /** Every demo person signs in with this password too (password login by pen name or phone). */
@@ -52,33 +52,27 @@ async function insertPerson(ctx: AppContext, clientId: number, phone: string, re
   return row.id;
 }
 
-async function insertAccount(
+async function seedAccount(
   ctx: AppContext,
   a: { clientId: number; userId: number; phone: string; penName: string; role: Role; level?: number },
 ): Promise<DemoAccount> {
   const now = Date.now();
-  const row = await ctx.db.transaction().execute(async (tx) => {
-    const inserted = await tx
-      .insertInto('accounts')
-      .values({
-        client_id: a.clientId,
-        user_id: a.userId,
-        pen_name: a.penName,
-        phone_enc: ctx.personalData.seal(a.phone),
-        phone_hash: ctx.personalData.index('phone', a.phone),
-        role: a.role,
-        avatar: null,
-        level: a.level ?? 1,
-        sign_flag: 0,
-        is_learner: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await accountsAdded(tx, [{ client_id: a.clientId, level: a.level ?? 1, role: a.role }]);
-    return inserted;
-  });
+  const row = await ctx.db.transaction().execute((tx) =>
+    insertAccount(tx, {
+      client_id: a.clientId,
+      user_id: a.userId,
+      pen_name: a.penName,
+      phone_enc: ctx.personalData.seal(a.phone),
+      phone_hash: ctx.personalData.index('phone', a.phone),
+      role: a.role,
+      avatar: null,
+      level: a.level ?? 1,
+      sign_flag: 0,
+      is_learner: 0,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
   return {
     userId: a.userId,
     accountId: row.id,
@@ -95,7 +89,7 @@ export async function seedAuthors(ctx: AppContext): Promise<DemoAuthors> {
     const clientId = brand.clientId;
     const phone = demoPhone(clientId, 1);
     const person = await insertPerson(ctx, clientId, phone, '林小满');
-    const author = await insertAccount(ctx, {
+    const author = await seedAccount(ctx, {
       clientId,
       userId: person,
       phone,
@@ -103,7 +97,7 @@ export async function seedAuthors(ctx: AppContext): Promise<DemoAuthors> {
       role: 'author',
       level: 3,
     });
-    const secondPenName = await insertAccount(ctx, {
+    const secondPenName = await seedAccount(ctx, {
       clientId,
       userId: person,
       phone,
@@ -111,7 +105,7 @@ export async function seedAuthors(ctx: AppContext): Promise<DemoAuthors> {
       role: 'author',
     });
     const editorPhone = demoPhone(clientId, 8);
-    const editor = await insertAccount(ctx, {
+    const editor = await seedAccount(ctx, {
       clientId,
       userId: await insertPerson(ctx, clientId, editorPhone, '周编辑'),
       phone: editorPhone,
@@ -119,7 +113,7 @@ export async function seedAuthors(ctx: AppContext): Promise<DemoAuthors> {
       role: 'editor',
     });
     const adminPhone = demoPhone(clientId, 9);
-    const admin = await insertAccount(ctx, {
+    const admin = await seedAccount(ctx, {
       clientId,
       userId: await insertPerson(ctx, clientId, adminPhone, '吴管理'),
       phone: adminPhone,
@@ -162,28 +156,22 @@ async function insertUnboundAuthor(ctx: AppContext, clientId: number, penName: s
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const account = await ctx.db.transaction().execute(async (tx) => {
-    const inserted = await tx
-      .insertInto('accounts')
-      .values({
-        client_id: clientId,
-        user_id: user.id,
-        pen_name: penName,
-        phone_enc: null,
-        phone_hash: null,
-        role: 'author',
-        avatar: null,
-        level: 2,
-        sign_flag: 1,
-        is_learner: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await accountsAdded(tx, [{ client_id: clientId, level: 2, role: 'author' }]);
-    return inserted;
-  });
+  const account = await ctx.db.transaction().execute((tx) =>
+    insertAccount(tx, {
+      client_id: clientId,
+      user_id: user.id,
+      pen_name: penName,
+      phone_enc: null,
+      phone_hash: null,
+      role: 'author',
+      avatar: null,
+      level: 2,
+      sign_flag: 1,
+      is_learner: 0,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
   return { userId: user.id, accountId: account.id, clientId, phone: null, penName, role: 'author' as const };
 }
 

@@ -1,6 +1,6 @@
 import { makeSelfSigned } from '../modules/contracts/platform-certificate.ts';
 import type { Role } from '../platform/db/schema.ts';
-import { accountsAdded } from '../platform/level-counts.ts';
+import { insertAccount } from '../platform/level-counts.ts';
 import type { TestApp, TestClient } from './test-app.ts';
 
 export interface TestAuthor {
@@ -44,28 +44,22 @@ export async function createAuthor(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const account = await db.transaction().execute(async (tx) => {
-    const row = await tx
-      .insertInto('accounts')
-      .values({
-        client_id: clientId,
-        user_id: user.id,
-        pen_name: penName,
-        phone_enc: personalData.seal(phone),
-        phone_hash: phoneHash,
-        role: options.role ?? 'author',
-        avatar: null,
-        level: 1,
-        sign_flag: 0,
-        is_learner: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning(['id', 'level', 'role'])
-      .executeTakeFirstOrThrow();
-    await accountsAdded(tx, [{ client_id: clientId, level: row.level, role: row.role }]);
-    return row;
-  });
+  const account = await db.transaction().execute((tx) =>
+    insertAccount(tx, {
+      client_id: clientId,
+      user_id: user.id,
+      pen_name: penName,
+      phone_enc: personalData.seal(phone),
+      phone_hash: phoneHash,
+      role: options.role ?? 'author',
+      avatar: null,
+      level: 1,
+      sign_flag: 0,
+      is_learner: 0,
+      created_at: now,
+      updated_at: now,
+    }),
+  );
   return { userId: user.id, accountId: account.id, clientId, phone, penName };
 }
 

@@ -5,7 +5,7 @@ import { sessionIdOf } from '../../platform/auth/sessions.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/database.ts';
 import { AppError, notLoggedIn, rateLimited } from '../../platform/http/errors.ts';
-import { accountsAdded } from '../../platform/level-counts.ts';
+import { insertAccount } from '../../platform/level-counts.ts';
 import {
   type AccountSummary,
   accountByPenName,
@@ -262,26 +262,21 @@ export class AuthService {
           .where('pen_name', '=', penName)
           .executeTakeFirst();
         if (taken && tries < 10) continue;
-        const row = await tx
-          .insertInto('accounts')
-          .values({
-            client_id: clientId,
-            user_id: user.id,
-            pen_name: penName,
-            phone_enc: personalData.seal(input.phone),
-            phone_hash: phoneHash,
-            role: 'author',
-            avatar: null,
-            level: 1,
-            sign_flag: 0,
-            is_learner: 1,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning(['id', 'user_id', 'pen_name', 'avatar', 'level', 'role'])
-          .executeTakeFirstOrThrow();
-        await accountsAdded(tx, [{ client_id: clientId, level: row.level, role: row.role }]);
-        return row as AccountSummary;
+        const { id, user_id, pen_name, avatar, level, role } = await insertAccount(tx, {
+          client_id: clientId,
+          user_id: user.id,
+          pen_name: penName,
+          phone_enc: personalData.seal(input.phone),
+          phone_hash: phoneHash,
+          role: 'author',
+          avatar: null,
+          level: 1,
+          sign_flag: 0,
+          is_learner: 1,
+          created_at: now,
+          updated_at: now,
+        });
+        return { id, user_id, pen_name, avatar, level, role } as AccountSummary;
       }
     }).catch((error: unknown) => {
       const message = String((error as Error)?.message ?? '');
