@@ -378,15 +378,22 @@ export const POP_TEST_IDS = [
   'time-zone-tip',
 ] as const;
 
-/** The pop on screen, waiting up to `timeoutMs` for one; null when none appears. */
+/**
+ * The pop on screen, waiting up to `timeoutMs` for one; null when none appears. The wait ends early
+ * when the page's pop queue says it has settled (`<html data-pop-queue="settled">`: on, nothing
+ * showing, every rule answered), since no pop can come then until the author's data changes.
+ */
 export async function popOnScreen(p: Page, timeoutMs = 6000): Promise<string | null> {
   const any = p.locator(POP_TEST_IDS.map((id) => `[data-testid="${id}"]`).join(', '));
   try {
-    await any.first().waitFor({ state: 'visible', timeout: timeoutMs });
+    await any
+      .or(p.locator('html[data-pop-queue="settled"]'))
+      .first()
+      .waitFor({ state: 'visible', timeout: timeoutMs });
   } catch {
     return null;
   }
-  return any.first().getAttribute('data-testid');
+  return (await any.first().isVisible()) ? any.first().getAttribute('data-testid') : null;
 }
 
 /** Closes a pop the way an author would (its own button, or Escape for the sign-in dialogs). */

@@ -7,7 +7,7 @@ import { useBrand } from '../platform/brand.tsx';
 import { type AuthorProfile, useAuthorProfile, useHomeModels } from './api.ts';
 import { track } from './every-page/tracker.ts';
 import { ASKING_POPS, isPutOff, putOff } from './put-off.ts';
-import { initialQueue, needsFrom, queueReducer } from './queue.ts';
+import { initialQueue, needsFrom, queueReducer, queueSettled } from './queue.ts';
 import { type TimeZoneVerdict, useTimeZoneTip } from './time-zone.ts';
 
 // Each pop is downloaded when the queue first shows it: a page whose author has nothing waiting (and
@@ -81,6 +81,16 @@ export function PopupQueue({ loggedIn, accountId }: { loggedIn: boolean; account
   useEffect(() => {
     if (state.current && pop === null) dispatch({ type: 'close' });
   }, [state.current, pop]);
+
+  // Tells a watcher (the browser tests) that no pop is on its way, so it need not wait and see.
+  const settled = queueSettled(state);
+  useEffect(() => {
+    if (!settled) return;
+    document.documentElement.dataset.popQueue = 'settled';
+    return () => {
+      delete document.documentElement.dataset.popQueue;
+    };
+  }, [settled]);
 
   return pop && <Suspense fallback={null}>{pop}</Suspense>;
 }

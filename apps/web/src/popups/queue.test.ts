@@ -9,6 +9,7 @@ import {
   type PopNeeds,
   type QueueState,
   queueReducer,
+  queueSettled,
   suppressedOn,
 } from './queue.ts';
 
@@ -91,6 +92,21 @@ describe('pop-up queue', () => {
     expect(s.current).toBeNull();
     s = queueReducer(s, { type: 'needs', needs: { '6': true } });
     expect(s.current).toBe('6');
+  });
+
+  it('is settled only when on, showing nothing, and every rule not yet shown is answered "not needed"', () => {
+    expect(queueSettled(initialQueue)).toBe(false);
+    let s = run(initialQueue, { type: 'enable', enabled: true });
+    expect(queueSettled(s)).toBe(false);
+    s = queueReducer(s, { type: 'needs', needs: { ...falseAll(), '6': undefined, '3': true } });
+    expect(s.current).toBe('3');
+    expect(queueSettled(s)).toBe(false);
+    s = queueReducer(s, { type: 'close' });
+    // The time-zone rule is still unknown: a pop may yet come.
+    expect(queueSettled(s)).toBe(false);
+    s = queueReducer(s, { type: 'needs', needs: { '6': false } });
+    expect(queueSettled(s)).toBe(true);
+    expect(queueSettled(queueReducer(s, { type: 'enable', enabled: false }))).toBe(false);
   });
 
   it('closing clears the current pop; closing with none open changes nothing', () => {

@@ -48,6 +48,17 @@ export function nextPop(state: Omit<QueueState, 'current'>): PopId | null {
   return null;
 }
 
+/**
+ * True when the queue is on, shows nothing and knows every rule it still has to ask: no pop will
+ * appear until the author's data changes.
+ */
+export function queueSettled(state: QueueState): boolean {
+  if (!state.enabled || state.current !== null) return false;
+  return POP_ORDER.every(
+    (id) => state.suppressed.includes(id) || state.shown.includes(id) || state.needs[id] === false,
+  );
+}
+
 function settle(state: QueueState): QueueState {
   if (state.current !== null) {
     // A pop leaves without counting as shown when the queue is switched off or the page hides it.
