@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { canonicalParams, REQ_INFO_PATH, SIGN_HEADER, sign } from '@author-centre/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../platform/db/database.ts';
@@ -21,8 +22,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Opens a fresh database of its own (SQLite file or PostgreSQL database) for one test file. */
-export async function createTestDatabase(): Promise<{
+/**
+ * Opens a fresh database of its own (SQLite file or PostgreSQL database) for one test file. `migrated`
+ * copies the run's migrated PostgreSQL template (global-setup.ts) instead of starting empty; the app
+ * then finds every migration applied. Tests of what happens on an empty database leave it off.
+ */
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<{
   handle: DatabaseHandle;
   url?: string;
   dataDir: string;
@@ -36,7 +41,11 @@ export async function createTestDatabase(): Promise<{
   const name = `ac_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = options.migrated ? inject('pgTemplate') : null;
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  // A throwaway database need not wait for each commit to reach the disk (as SQLite's WAL with
+  // synchronous=NORMAL does not); what a crash keeps is tested against real settings by bench/faults.
+  await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   await admin.end();
   const url = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
   const handle = openDatabase({ databaseUrl: url, dataDir, poolSize: 4 });
@@ -59,7 +68,7 @@ export async function createTestApp(
   /** Extra routes for platform tests, mounted before the app is ready. */
   probe?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ migrated: true });
   let config: Config;
   let app: FastifyInstance;
   try {
