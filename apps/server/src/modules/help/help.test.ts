@@ -1,8 +1,11 @@
 import { ErrorCode } from '@author-centre/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up } from '../../db/migrations/202612120001_help_merged_articles.ts';
+import { databaseUnreachable, storageFull } from '../../platform/http/errors.ts';
 import { createAuthor, logIn } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { AI_TIMED_OUT } from '../ai-assistant/ai-assistant.service.ts';
+import { SMS_TIMED_OUT } from '../auth/sms-codes.service.ts';
 import { conceptsIn, passagesOf } from './help.retrieval.ts';
 
 let t: TestApp;
@@ -89,6 +92,27 @@ describe('help centre content', () => {
     ]) {
       const res = await client.get('/api/pc/v1/help/search', { keyword });
       expect(res.body.data.list[0]?.id, keyword).toBe(ids);
+    }
+  });
+
+  it("quotes the server's 503, 507 and 504 messages as the server says them, and says the text is safe", async () => {
+    for (const clientId of [2, 4] as const) {
+      const client = t.client(HOSTS[clientId]);
+      const brand = t.app.ctx.brands.get(clientId);
+      const res = await client.get('/api/pc/v1/help/detail', { ids: '9-162' });
+      const body: string = res.body.data.body;
+      for (const message of [databaseUnreachable(), storageFull()].map((e) => e.title['zh-CN']))
+        expect(body).toContain(`提示原文：「${message}」`);
+      expect(body).toContain(`「${SMS_TIMED_OUT['zh-CN']}」`);
+      expect(body).toContain(`「${AI_TIMED_OUT['zh-CN']}」`);
+      expect(body).toContain('请等5秒左右再试');
+      expect(body).toContain('显示「保存失败，正在重试…（内容已暂存在本机）」');
+      expect(body).toContain(`请联系您的${brand.editorTitle}`);
+    }
+    const client = t.client(HOSTS[2]);
+    for (const keyword of ['提示服务暂时无法连接数据库是怎么回事', '上传插图报507', 'AI助理响应超时是什么原因']) {
+      const res = await client.get('/api/pc/v1/help/search', { keyword });
+      expect(res.body.data.list[0]?.id, keyword).toBe('9-162');
     }
   });
 
