@@ -284,6 +284,7 @@ const ENGLISH: Array<[RegExp, string]> = [
     '响应超时 报错',
   ],
   [/\b50[347]\b/, '503 504 507 报错'],
+  [/\b(max(imum)?|limits?|longest|how long can|how many (characters|words) can|length)\b/, '字数限制 最多'],
   [/\b(errors?|error messages?)\b/, '报错'],
   [/\b(ai|assistant|bot|chatbot)\b/, 'AI助理'],
   [/\b(welfare|bonus|rewards?|perks?)\b/, '福利'],

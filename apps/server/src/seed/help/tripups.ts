@@ -1,3 +1,4 @@
+import { WORKS_LIMITS as W } from '@author-centre/shared';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../platform/http/errors.ts';
 import type { Facts, HelpSeedArticle } from '../help-articles.ts';
 
@@ -156,5 +157,41 @@ AI助理按您提问用的语言回答：用英文问就用英文回答，用中
 超时只影响这一次请求，其他功能照常使用。
 
 多次重试仍然出现同样的提示，请联系您的${f.editor}。`,
+  },
+  {
+    number: 163,
+    category: 3,
+    title: '已经发布的章节还能修改吗？改了读者什么时候看到？',
+    keywords:
+      '修改已发布章节,改已发布的章节,发布后修改,发布后改,发出去还能改,重新发布,已修改待发布,更新章节内容,改章节内容,发错了',
+    body: `可以。在章节管理中打开已发布的章节，在编辑器里修改并保存即可。
+
+- 保存后章节显示「已修改待发布」：读者看到的仍是上次发布的内容，修改还没有给读者看。
+- 再点「发布」，修改后的内容才会替换读者看到的版本。改回和已发布的内容完全一样时，状态回到「已发布」。
+- 只改章节名也一样，重新发布后读者才看到新的章节名。
+- 改错了可以在编辑器的历史版本中找回以前的内容。
+
+读者提交的错别字纠错被采纳时，章节会直接保存并同步发布，见《读者纠错怎么处理？》。`,
+  },
+  {
+    number: 164,
+    category: 3,
+    title: '作品名、简介、章节名和正文有字数限制吗？',
+    keywords:
+      '字数限制,字数上限,最多多少字,最少多少字,简介字数,简介多长,书名长度,作品名长度,章节名长度,章节字数上限,一章最多,标签个数,作者的话字数,最多几本书,文件大小',
+    body: `有。保存时超出限制，输入框下方会说明是哪一项、限制是多少。
+
+## 作品
+- 作品名：最多${W.titleMax}个字。
+- 简介：${W.introMin}～${W.introMax}个字。
+- 标签：最多${W.tagsMax}个，每个最多${W.tagMax}个字。
+- 每种作品（长篇、短篇、剧本）每个账号最多${W.booksPerKindMax}部。
+- 封面图片不超过${W.coverMaxBytes / 1024 / 1024}MB。
+
+## 章节
+- 章节名：最多${W.chapterTitleMax}个字；分卷名最多${W.volumeTitleMax}个字。
+- 正文：一章最多${W.chapterTextMax.toLocaleString('en-US')}个字符；少于${W.shortChapterWords}字的章节发布前会提醒您内容较短（仍可以发布）。
+- 作者的话：最多${W.authorSayMax}个字。
+- 上传稿件导入：文件不超过${W.importMaxBytes / 1024 / 1024}MB。`,
   },
 ];
