@@ -72,7 +72,8 @@ const INTRODUCTION: Localized = {
 };
 
 const FAILED: Localized = { 'zh-CN': '答案生成失败，请重试', 'en-US': 'Failed to generate an answer, please retry' };
-const TIMED_OUT: Localized = {
+/** Said with 504 when the provider takes longer than AI_ANSWER_TIMEOUT_MS (help article 9-162 quotes it). */
+export const AI_TIMED_OUT: Localized = {
   'zh-CN': 'AI助理响应超时，请稍后再试',
   'en-US': 'The assistant took too long to answer; please try again later',
 };
@@ -260,8 +261,8 @@ export class AiAssistantService {
       this.#ctx.log.warn({ provider: this.provider.name, reason }, 'AI assistant answer failed');
       if (signal.aborted) {
         // The provider did not answer in time: the author is told so, not left waiting.
-        await store('failed', TIMED_OUT[language], { errorCode: ErrorCode.internal, retrieved: sources.length });
-        throw new AppError(ErrorCode.internal, TIMED_OUT, { httpStatus: 504 });
+        await store('failed', AI_TIMED_OUT[language], { errorCode: ErrorCode.internal, retrieved: sources.length });
+        throw new AppError(ErrorCode.internal, AI_TIMED_OUT, { httpStatus: 504 });
       }
       await store('failed', FAILED[language], { errorCode: ErrorCode.internal, retrieved: sources.length });
       throw new AppError(ErrorCode.internal, FAILED, { httpStatus: 502 });

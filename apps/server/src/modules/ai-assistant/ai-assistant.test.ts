@@ -107,6 +107,10 @@ describe('embedded assistant', () => {
     // A Chinese question on an English page is answered in Chinese.
     const chinese = await send('稿费几号到账', 'en-US');
     expect(chinese.body.data.message).toContain('详细说明见帮助中心《稿酬什么时候发放？》。');
+    // The server's own error messages, asked about in English (help article 9-162).
+    const outage = await send('What does a 503 error mean, is my text safe?', 'zh-CN');
+    expect(outage.body.data.sources[0].ids).toBe('9-162');
+    expect(outage.body.data.message).toContain('Full details in the help centre article “提示“无法连接数据库”');
     const noneZh = await send('今天天气怎么样', 'en-US');
     expect(noneZh.body.data.message).toMatch(/^抱歉，帮助中心里没有找到/);
   });

@@ -63,7 +63,7 @@ const SYNONYMS: Array<[RegExp, string]> = [
   // Issue 18: what authors asked in their own words and found nothing or the wrong article.
   [/请.{1,4}假|假条/, '请假'],
   [/[两几多]个笔名|笔名.{0,6}[几多]个|几个号/, '多个笔名'],
-  [/(导入|上传).{0,6}[两二2][遍次]|重复导入|又导入/, '重复导入'],
+  [/(导入|上传|传).{0,6}[两二2][遍次回]|重复导入|又导入/, '重复导入'],
   [/骂|辱骂|攻击|喷子|黑粉|恶意/, '恶意评论'],
   [/等级.{0,4}(有什么用|用处|好处|意味)|(有什么用|好处).{0,4}等级/, '等级有什么用'],
   [/没网|断网|离线|没信号|没有网/, '离线 断网'],
@@ -92,6 +92,17 @@ const SYNONYMS: Array<[RegExp, string]> = [
   [/到点|定点|准点|自己发|自动发|几点发|点.{0,2}发出/, '定时发布'],
   [/没通过|不通过|没过审|过审|卡审|一直审/, '审核'],
   [/上app|上书城/i, '上架'],
+  // Issue 18 (2026-11-27, training misses): a scheduled chapter that did not go out, a pop-up that keeps coming
+  // back, whether others can see one's data, and the server's 503 / 507 / 504 messages.
+  [/没发出|没发$|没发[，。,？?]|没更新上|拦下|被卡/, '定时发布失败 没发出去'],
+  [/一直出现|老是出现|总是出现|关不掉|又出现/, '弹窗 一直弹'],
+  [/别人.{0,3}看[到得见]|被人看[到见]|公开吗/, '会被别人看到 个人信息'],
+  [/连不上数据库|数据库|空间满|空间已满|存储满|超时|\b50[347]\b/, '报错 稍后再试'],
+  [/月中|月底|月初|几号/, '什么时候 发放'],
+  [/包括|包含|哪几部分|哪些部分|由什么/, '组成'],
+  [/没(有)?账号|弄.?个号|开.?个号/, '注册'],
+  [/重写|重新写|改写/, '修改'],
+  [/签约.{0,4}(好处|待遇|福利)|(好处|待遇|福利).{0,4}签约/, '签约政策 签约福利'],
   // Why something did not work.
   [/没反应|不了|失败|报错|出错|不成功|不行|发不出|交不上|提示/, '失败'],
 ];
@@ -267,6 +278,16 @@ const ENGLISH: Array<[RegExp, string]> = [
   [/\bbeijing time\b|\b(time|times) (shown|displayed)\b/, '北京时间'],
   [/\btime ?zones?\b/, '时区'],
   [/\bbrowsers?\b/, '浏览器'],
+  // The server's own messages (503, 507, 504) and their numbers.
+  [/\b(database|unreachable|(service|server) (is )?(down|unavailable))\b/, '无法连接数据库 报错'],
+  [/\b(storage|disk|space)\b.*\bfull\b|\bfull\b.*\b(storage|disk)\b|\bout of (disk )?space\b/, '存储空间已满 报错'],
+  [
+    /\btim(ed|es)? ?out\b|\btimeout\b|\b(answer|respond)\w* in time\b|\btakes? too long\b|\btook too long\b/,
+    '响应超时 报错',
+  ],
+  [/\b50[347]\b/, '503 504 507 报错'],
+  [/\b(max(imum)?|limits?|longest|how long can|how many (characters|words) can|length)\b/, '字数限制 最多'],
+  [/\b(errors?|error messages?)\b/, '报错'],
   [/\b(ai|assistant|bot|chatbot)\b/, 'AI助理'],
   [/\b(welfare|bonus|rewards?|perks?)\b/, '福利'],
   [/\b(report|infring\w*|plagiar\w*|pirac\w*|cop(y|ied|ies|ying)|stole|steal\w*|repost\w*)\b/, '举报 侵权 抄袭'],
@@ -359,6 +380,10 @@ export function passagesOf(body: string): string[] {
   return out;
 }
 
+/** Asking for something to read or watch ('推荐几本好看的小说'): no help article answers it. */
+const RECOMMENDATION =
+  /推荐(几|一|些|点|一些)?(本|部|个|首)?(好看|好听|好玩|好)?的?(小说|电影|书|电视剧|剧|动漫|歌|游戏)|\brecommend\w* (me )?(a |some |any )?(good )?(books?|novels?|movies?|films?|shows?|songs?|games?)\b/i;
+
 export class BrandIndex {
   readonly revision: number;
   readonly index: TextIndex<'title' | 'keywords'>;
@@ -396,6 +421,7 @@ export class BrandIndex {
 
   /** Articles that answer a question, best first; empty when none covers enough of it. */
   retrieve(asked: string, options: { limit?: number; minCoverage?: number } = {}): RetrievedArticle[] {
+    if (RECOMMENDATION.test(asked)) return [];
     const question = inArticleWords(retrievalQuery(asked), (word) => this.index.holds(word));
     const extra = expansionsFor(question);
     const hits = this.index.search(question, { extraTerms: extra });

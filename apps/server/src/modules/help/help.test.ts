@@ -1,8 +1,11 @@
-import { ErrorCode } from '@author-centre/shared';
+import { ErrorCode, WORKS_LIMITS } from '@author-centre/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up } from '../../db/migrations/202612120001_help_merged_articles.ts';
+import { databaseUnreachable, storageFull } from '../../platform/http/errors.ts';
 import { createAuthor, logIn } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { AI_TIMED_OUT } from '../ai-assistant/ai-assistant.service.ts';
+import { SMS_TIMED_OUT } from '../auth/sms-codes.service.ts';
 import { conceptsIn, passagesOf } from './help.retrieval.ts';
 
 let t: TestApp;
@@ -86,6 +89,44 @@ describe('help centre content', () => {
       ['完本之后还能更新番外吗', '3-253'],
       ['不小心把一章删了还能弄回来吗', '3-254'],
       ['论坛的版规在哪看', '9-255'],
+    ]) {
+      const res = await client.get('/api/pc/v1/help/search', { keyword });
+      expect(res.body.data.list[0]?.id, keyword).toBe(ids);
+    }
+  });
+
+  it("quotes the server's 503, 507 and 504 messages as the server says them, and says the text is safe", async () => {
+    for (const clientId of [2, 4] as const) {
+      const client = t.client(HOSTS[clientId]);
+      const brand = t.app.ctx.brands.get(clientId);
+      const res = await client.get('/api/pc/v1/help/detail', { ids: '9-162' });
+      const body: string = res.body.data.body;
+      for (const { title } of [databaseUnreachable(), storageFull()])
+        expect(body).toContain(`提示原文：「${typeof title === 'string' ? title : title['zh-CN']}」`);
+      expect(body).toContain(`「${SMS_TIMED_OUT['zh-CN']}」`);
+      expect(body).toContain(`「${AI_TIMED_OUT['zh-CN']}」`);
+      expect(body).toContain('请等5秒左右再试');
+      expect(body).toContain('显示「保存失败，正在重试…（内容已暂存在本机）」');
+      expect(body).toContain(`请联系您的${brand.editorTitle}`);
+    }
+    const client = t.client(HOSTS[2]);
+    for (const keyword of ['提示服务暂时无法连接数据库是怎么回事', '上传插图报507', 'AI助理响应超时是什么原因']) {
+      const res = await client.get('/api/pc/v1/help/search', { keyword });
+      expect(res.body.data.list[0]?.id, keyword).toBe('9-162');
+    }
+  });
+
+  it("says how a published chapter is edited and states the works' limits from the product's own", async () => {
+    const client = t.client(HOSTS[3]);
+    const body = async (ids: string) => (await client.get('/api/pc/v1/help/detail', { ids })).body.data.body;
+    expect(await body('3-163')).toContain('保存后章节显示「已修改待发布」：读者看到的仍是上次发布的内容');
+    const limits = await body('3-164');
+    expect(limits).toContain(`简介：${WORKS_LIMITS.introMin}～${WORKS_LIMITS.introMax}个字`);
+    expect(limits).toContain('一章最多200,000个字符');
+    expect(limits).toContain(`作品名：最多${WORKS_LIMITS.titleMax}个字`);
+    for (const [keyword, ids] of [
+      ['发布了的章节能改吗', '3-163'],
+      ['简介有字数限制吗', '3-164'],
     ]) {
       const res = await client.get('/api/pc/v1/help/search', { keyword });
       expect(res.body.data.list[0]?.id, keyword).toBe(ids);
