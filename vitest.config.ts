@@ -36,8 +36,10 @@ export default defineConfig({
           // (the daily-open test's first signed call, refused as stale and resent, missed it under load).
           // A poll returns as soon as it holds, so the wider bound costs a passing test nothing.
           expect: { poll: { timeout: 15_000 } },
-          // Files at a time (E2E_WORKERS), each worker with a server of its own (global-setup.ts).
-          maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
+          // Files at a time (E2E_WORKERS, by default one per core), each worker with a server of its own
+          // (global-setup.ts). One file at a time kept a core idle: a file's browser, server and test
+          // process together used 1.2 of the two cores.
+          maxWorkers: Number(process.env.E2E_WORKERS ?? availableParallelism()),
         },
       },
     ],
