@@ -37,6 +37,7 @@ const BatchReplyBody = z.object({
   content: z.string().max(REPLY_MAX * 2),
   account_id: id.optional(),
 });
+const ReleaseBody = z.object({ comment_ids: z.array(id).min(1).max(100) });
 const FlagBody = z.object({ comment_id: id, on: flag.default(true) });
 const ReportBody = z.object({ comment_id: id, reason: z.string().trim().min(2).max(200) });
 const MuteBody = z.object({
@@ -135,6 +136,11 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
       );
     },
   );
+  // Releases held comments (a muted reader's): each item says what happened.
+  routeAliases(app, 'POST', ['/api/pc/v1/comments/release', '/api/comment/release'], author, async (request) => {
+    const b = parseInput(ReleaseBody, request.body, request);
+    return ok(await comments.release(owner(request), b.comment_ids, (t) => localize(request, t)));
+  });
   routeAliases(app, 'POST', ['/api/pc/v1/comments/like', '/api/comment/like'], author, async (request) => {
     const b = parseInput(FlagBody, request.body, request);
     return ok(await comments.setFlag(owner(request), b.comment_id, 'liked', b.on));
