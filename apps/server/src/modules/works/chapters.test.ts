@@ -185,7 +185,10 @@ describe('chapters and word counts', () => {
     });
     expect(await titles({ keyword: '%' })).toEqual({ total: 0, titles: [] });
     expect(await titles({ keyword: '  ' })).toMatchObject({ total: 35 });
-    const tooLong = await client.get('/api/pc/v1/book-chapter/list', { book_id: book.book_id, keyword: '长'.repeat(51) });
+    const tooLong = await client.get('/api/pc/v1/book-chapter/list', {
+      book_id: book.book_id,
+      keyword: '长'.repeat(51),
+    });
     expect(tooLong.body.errors.field).toBe('keyword');
     // Another author's search of the book is refused.
     const stranger = await authorClient(t);
