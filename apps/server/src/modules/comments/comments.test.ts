@@ -75,6 +75,34 @@ describe('comments arrive through the integration API', () => {
     expect(paragraph.chapter_title).toBe('第一章');
     expect((await client.get('/api/pc/v1/comments/list', { type: 'evaluate' })).body.data.list[0].rating).toBe(5);
     expect((await client.get('/api/pc/v1/comments/list', { chapter_id: chapters[0] })).body.data.total).toBe(2);
+    // The lists of one kind (§7 comments chapter, paragraph, evaluates, check-in list); their kind wins over `type`.
+    for (const [path, type] of [
+      ['/api/pc/v1/comments/chapter', 'chapter'],
+      ['/api/pc/v1/comments/paragraph', 'paragraph'],
+      ['/api/comment/paragraph-list', 'paragraph'],
+      ['/api/pc/v1/comments/evaluates', 'evaluate'],
+      ['/api/pc/v1/comments/check-in/list', 'checkin'],
+    ] as const) {
+      const r = (await client.get(path, { type: 'book' })).body.data;
+      expect(
+        r.list.map((c: any) => c.type),
+        path,
+      ).toEqual([type]);
+    }
+    // check-in reply, like and delete.
+    const checkin = (await client.get('/api/pc/v1/comments/check-in/list')).body.data.list[0].comment_id;
+    const answer = await client.post('/api/pc/v1/comments/check-in/reply', {
+      comment_id: checkin,
+      content: '打卡快乐',
+    });
+    expect(answer.body.code, JSON.stringify(answer.body)).toBe(200);
+    expect((await client.post('/api/pc/v1/comments/check-in/like', { comment_id: checkin })).body.data.liked).toBe(
+      true,
+    );
+    expect(
+      (await client.post('/api/pc/v1/comments/check-in/delete', { comment_id: answer.body.data.comment_id })).body.data,
+    ).toMatchObject({ deleted: true });
+    expect((await client.get('/api/pc/v1/comments/detail', { comment_id: checkin })).body.data.replies).toEqual([]);
     // remove-msg-num resets the header count and the unread filter.
     expect((await client.post('/api/comment/remove-msg-num', {})).body.code).toBe(200);
     expect((await client.post('/api/pc/v1/comment/msg-num', { book_id: '', msg_tab: '0' })).body.data.num).toBe(0);
@@ -971,6 +999,11 @@ describe('strangers are refused on every route that takes an id, and nothing cha
       ['post', '/api/pc/v1/comments/mute', { comment_id: first, days: 7 }, notFound],
       ['post', '/api/pc/v1/comments/unmute', { reader_id: muted.body.data.reader_id }, notFound],
       ['get', '/api/pc/v1/comments/list', { held: 1, book_id: bookId }, seesNothing],
+      ['get', '/api/pc/v1/comments/chapter', { book_id: bookId }, seesNothing],
+      ['get', '/api/pc/v1/comments/check-in/list', { book_id: bookId }, seesNothing],
+      ['post', '/api/pc/v1/comments/check-in/reply', { comment_id: first, content: '冒充回复' }, notFound],
+      ['post', '/api/pc/v1/comments/check-in/like', { comment_id: first }, notFound],
+      ['post', '/api/pc/v1/comments/check-in/delete', { comment_id: reply }, notFound],
       ['post', '/api/pc/v1/comments/release', { comment_ids: [heldId] }, everyItemRefused],
       ['post', '/api/comment/release', { comment_ids: [heldId, first] }, everyItemRefused],
       ['get', '/api/pc/v1/book-chapter/list', { book_id: bookId, keyword: '第' }, notFound],
