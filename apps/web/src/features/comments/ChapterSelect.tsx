@@ -68,7 +68,18 @@ export function ChapterSelect(props: {
         <>
           {menu}
           {total > 0 && (
-            <div className="ac-chapter-select-footer" data-testid="chapter-select-footer">
+            <div
+              className="ac-chapter-select-footer"
+              data-testid="chapter-select-footer"
+              style={{
+                display: 'flex',
+                justifyContent: 'space-between',
+                alignItems: 'center',
+                gap: 8,
+                padding: '4px 12px',
+                borderTop: '1px solid rgba(5, 5, 5, 0.06)',
+              }}
+            >
               <Typography.Text type="secondary">
                 {keyword
                   ? t('chaptersFound', { shown: hits.length, total })
