@@ -98,6 +98,43 @@ async function publishedBook(a: E2eAuthor, titles = ['第一章']) {
   return { bookId: book.id, chapterId: chapterIds[0], chapterIds };
 }
 
+/** Adds `count` draft chapters 第N章 to a book's first volume in one transaction (a book of thousands of chapters). */
+async function addChapters(bookId: number, clientId: number, from: number, count: number) {
+  const { db } = serverDb();
+  const now = Date.now();
+  const volume = await db
+    .selectFrom('volumes')
+    .select('id')
+    .where('book_id', '=', bookId)
+    .orderBy('sort')
+    .executeTakeFirstOrThrow();
+  const ids = new Map<number, number>();
+  await db.transaction().execute(async (tx) => {
+    for (let start = from; start < from + count; start += 200) {
+      const rows = [];
+      for (let i = start; i < Math.min(from + count, start + 200); i++)
+        rows.push({
+          client_id: clientId,
+          book_id: bookId,
+          volume_id: volume.id,
+          title: `第${i}章 风起${i}`,
+          status: 'draft',
+          sort: i,
+          saved_at: now,
+          created_at: now,
+          updated_at: now,
+        });
+      for (const r of await tx
+        .insertInto('chapters')
+        .values(rows as any)
+        .returning(['id', 'sort'])
+        .execute())
+        ids.set(r.sort, r.id);
+    }
+  });
+  return ids;
+}
+
 /** The integration API's signature (docs/income.md): HMAC-SHA256 over method, path, query, time, nonce and body hash. */
 function signed(keyId: string, secret: string, path: string, body: string) {
   const timestamp = String(Date.now());
@@ -296,6 +333,132 @@ describe('reader comments and corrections', () => {
         timeout: 10_000,
       })
       .toEqual([0, 1]);
+    await context.close();
+  });
+
+  it('finds any chapter of a book of thousands for the filter: searched on the server, 50 at a time', async () => {
+    const owner = await newAuthor();
+    const at = await publishedBook(owner, ['序章']);
+    const ids = await addChapters(at.bookId, owner.clientId, 2, 1999);
+    await push(
+      [
+        comment('读者申', '序章的评论', { bookId: at.bookId, chapterId: at.chapterId }),
+        comment('读者酉', '第1234章的评论', { bookId: at.bookId, chapterId: ids.get(1234) as number }),
+        comment('读者戌', '第1999章的评论', { bookId: at.bookId, chapterId: ids.get(1999) as number }),
+      ],
+      owner.clientId,
+    );
+    const { context, page } = await newPage(browser);
+    await logIn(context, owner);
+    await page.goto(appUrl('/front/comment-manage/list'));
+    await row(page, '第1234章的评论').waitFor();
+    await page.getByRole('combobox', { name: '全部作品' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '评论之书' }).click();
+    const chapters = page.getByRole('combobox', { name: '全部章节' });
+    await chapters.click();
+    const footer = page.getByTestId('chapter-select-footer');
+    await footer.getByText('共 2000 章，已显示 50 章').waitFor();
+    await footer.getByRole('button', { name: '加载更多' }).click();
+    await footer.getByText('共 2000 章，已显示 100 章').waitFor();
+    // Typing searches the whole book on the server.
+    await chapters.fill('1234');
+    await footer.getByText('找到 1 章，已显示 1 章').waitFor();
+    await page.locator('.ant-select-item-option').filter({ hasText: '第1234章 风起1234' }).click();
+    await expect
+      .poll(async () => [await row(page, '序章的评论').count(), await row(page, '第1234章的评论').count()], {
+        timeout: 10_000,
+      })
+      .toEqual([0, 1]);
+    // With the keyboard: type, arrow down, enter.
+    await chapters.click();
+    await chapters.fill('第1999章');
+    await page.locator('.ant-select-item-option').filter({ hasText: '第1999章 风起1999' }).waitFor();
+    await expect.poll(() => page.locator('.ant-select-item-option').filter({ hasText: '第1234章' }).count()).toBe(0);
+    await chapters.press('Enter');
+    await expect
+      .poll(async () => [await row(page, '第1234章的评论').count(), await row(page, '第1999章的评论').count()], {
+        timeout: 10_000,
+      })
+      .toEqual([0, 1]);
+    // The chosen chapter's title shows in the filter.
+    await expect.poll(() => page.locator('.ant-select', { has: chapters }).innerText()).toContain('第1999章 风起1999');
+    // Nothing found says so.
+    await chapters.click();
+    await chapters.fill('没有这一章');
+    await page.getByText('没有找到章节').waitFor();
+    await context.close();
+  });
+
+  it("releases a muted reader's held comments, one or a selection, after asking", async () => {
+    const owner = await newAuthor();
+    const at = await publishedBook(owner);
+    const { db } = serverDb();
+    const now = Date.now();
+    await db
+      .insertInto('comment_mutes')
+      .values({
+        client_id: owner.clientId,
+        account_id: owner.accountId,
+        reader_id: '吵闹读者',
+        reader_name: '吵闹读者',
+        until: now + 7 * 86_400_000,
+        created_at: now,
+      })
+      .execute();
+    await push(
+      [
+        comment('吵闹读者', '拦截一：其实写得不错', at),
+        comment('吵闹读者', '拦截二：催更', at),
+        comment('吵闹读者', '拦截三：打卡', at),
+      ],
+      owner.clientId,
+    );
+    const stateOf = (text: string) =>
+      serverRow<{ state: string; unread: number }>(
+        'select state, unread from comments where book_id = ? and content = ?',
+        at.bookId,
+        text,
+      );
+    expect(stateOf('拦截一：其实写得不错')).toEqual({ state: 'held', unread: 0 });
+    const { context, page } = await newPage(browser);
+    await logIn(context, owner);
+    await page.goto(appUrl('/front/comment-manage/list'));
+    await page.getByText('还没有读者评论').waitFor();
+    await page.getByRole('checkbox', { name: '已拦截（禁言读者）' }).check();
+    await page.getByText('放行后评论将对读者展示').waitFor();
+    await row(page, '拦截一').getByText('已拦截', { exact: true }).waitFor();
+    expect(await row(page, '拦截一').getByRole('button', { name: '回复', exact: true }).count()).toBe(0);
+
+    // It asks first: cancelling changes nothing.
+    await row(page, '拦截一')
+      .getByRole('button', { name: /^放\s*行$/ })
+      .click();
+    const ask = page.locator('.ant-popconfirm').filter({ hasText: '放行后这条评论将对读者展示' });
+    await ask.getByRole('button', { name: /取\s*消/ }).click();
+    expect(stateOf('拦截一：其实写得不错')?.state).toBe('held');
+    await row(page, '拦截一')
+      .getByRole('button', { name: /^放\s*行$/ })
+      .click();
+    await ask.getByRole('button', { name: /^放\s*行$/ }).click();
+    await page.getByText('已放行，评论已对读者展示').waitFor();
+    await expect.poll(() => row(page, '拦截一').count()).toBe(0);
+    expect(stateOf('拦截一：其实写得不错')).toEqual({ state: 'visible', unread: 1 });
+    // The header counts it as new.
+    await expect.poll(() => page.getByTestId('header-comments').innerText(), { timeout: 10_000 }).toMatch(/1/);
+
+    // A selection: 批量放行 asks, then says what happened.
+    await row(page, '拦截二').locator('.ant-checkbox-input').check();
+    await row(page, '拦截三').locator('.ant-checkbox-input').check();
+    await page.getByRole('button', { name: '批量放行（2）' }).click();
+    const batch = page.locator('.ant-popconfirm').filter({ hasText: '确定放行选中的 2 条评论吗' });
+    await batch.getByRole('button', { name: /^放\s*行$/ }).click();
+    await page.getByText('放行成功 2 条，失败 0 条').waitFor();
+    await page.getByText('没有被拦截的评论').waitFor();
+    expect(stateOf('拦截三：打卡')).toEqual({ state: 'visible', unread: 1 });
+    // Back on the list, they are new comments.
+    await page.getByRole('checkbox', { name: '已拦截（禁言读者）' }).uncheck();
+    await row(page, '拦截二').getByText('新', { exact: true }).waitFor();
+    expect(await row(page, '拦截').count()).toBe(3);
     await context.close();
   });
 

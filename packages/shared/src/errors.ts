@@ -68,6 +68,8 @@ export const ErrorCode = {
   correctionStale: 10014003,
   /** A correction already accepted or rejected. */
   correctionHandled: 10014004,
+  /** A held comment of a reader the brand's staff ban: it cannot be released by the author (staff decide). */
+  commentReaderBanned: 10014005,
 } as const;
 
 /** Codes that never raise a toast, from §8. */

@@ -37,6 +37,7 @@ const BatchReplyBody = z.object({
   content: z.string().max(REPLY_MAX * 2),
   account_id: id.optional(),
 });
+const ReleaseBody = z.object({ comment_ids: z.array(id).min(1).max(100) });
 const FlagBody = z.object({ comment_id: id, on: flag.default(true) });
 const ReportBody = z.object({ comment_id: id, reason: z.string().trim().min(2).max(200) });
 const MuteBody = z.object({
@@ -79,17 +80,31 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   // Served from a write-aware cache of the serialized reply (any write of this process, a new comment
   // included, makes it stale; another instance's within 2 s).
   const listCache = new ReadCache();
-  const list = (folded: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+  // `type`: the lists of one kind (§7 comments chapter, paragraph, evaluates, check-in list) ignore the query's.
+  const list = (folded: boolean, type?: CommentKind) => async (request: FastifyRequest, reply: FastifyReply) => {
     const o = owner(request);
-    const raw = request.query as Record<string, string | undefined>;
+    const raw: Record<string, string | undefined> = {
+      ...(request.query as Record<string, string | undefined>),
+      ...(type ? { type } : {}),
+    };
     // Keyed by the list's own parameters (not the request signature's); stored only after they were validated.
     const key = `${folded}:${o.clientId}:${o.accountId}:${LIST_PARAMS.map((k) => raw[k] ?? '').join(':')}`;
     return sendCached(listCache, reply, key, () =>
-      comments.list(o, { ...parseInput(ListQuery, request.query, request), folded }),
+      comments.list(o, { ...parseInput(ListQuery, raw, request), folded }),
     );
   };
   routeAliases(app, 'GET', ['/api/pc/v1/comments/list', '/api/comment/list'], author, list(false));
   routeAliases(app, 'GET', ['/api/pc/v1/comments/fold', '/api/comment/fold-list'], author, list(true));
+  routeAliases(app, 'GET', ['/api/pc/v1/comments/chapter'], author, list(false, 'chapter'));
+  routeAliases(
+    app,
+    'GET',
+    ['/api/pc/v1/comments/paragraph', '/api/comment/paragraph-list'],
+    author,
+    list(false, 'paragraph'),
+  );
+  routeAliases(app, 'GET', ['/api/pc/v1/comments/evaluates'], author, list(false, 'evaluate'));
+  routeAliases(app, 'GET', ['/api/pc/v1/comments/check-in/list'], author, list(false, 'checkin'));
   routeAliases(
     app,
     'GET',
@@ -116,7 +131,7 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   routeAliases(
     app,
     'POST',
-    ['/api/pc/v1/comments/reply', '/api/comment/reply', '/api/comment/add'],
+    ['/api/pc/v1/comments/reply', '/api/comment/reply', '/api/comment/add', '/api/pc/v1/comments/check-in/reply'],
     author,
     async (request) => {
       const b = parseInput(ReplyBody, request.body, request);
@@ -135,10 +150,21 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
       );
     },
   );
-  routeAliases(app, 'POST', ['/api/pc/v1/comments/like', '/api/comment/like'], author, async (request) => {
-    const b = parseInput(FlagBody, request.body, request);
-    return ok(await comments.setFlag(owner(request), b.comment_id, 'liked', b.on));
+  // Releases held comments (a muted reader's): each item says what happened.
+  routeAliases(app, 'POST', ['/api/pc/v1/comments/release', '/api/comment/release'], author, async (request) => {
+    const b = parseInput(ReleaseBody, request.body, request);
+    return ok(await comments.release(owner(request), b.comment_ids, (t) => localize(request, t)));
   });
+  routeAliases(
+    app,
+    'POST',
+    ['/api/pc/v1/comments/like', '/api/comment/like', '/api/pc/v1/comments/check-in/like'],
+    author,
+    async (request) => {
+      const b = parseInput(FlagBody, request.body, request);
+      return ok(await comments.setFlag(owner(request), b.comment_id, 'liked', b.on));
+    },
+  );
   routeAliases(app, 'POST', ['/api/pc/v1/comments/top', '/api/comment/top'], author, async (request) => {
     const b = parseInput(FlagBody, request.body, request);
     return ok(await comments.setFlag(owner(request), b.comment_id, 'top', b.on));
@@ -160,7 +186,12 @@ export async function commentsRoutes(app: FastifyInstance): Promise<void> {
   routeAliases(
     app,
     'POST',
-    ['/api/pc/v1/comments/delete', '/api/pc/v1/comments/remove', '/api/comment/remove'],
+    [
+      '/api/pc/v1/comments/delete',
+      '/api/pc/v1/comments/remove',
+      '/api/comment/remove',
+      '/api/pc/v1/comments/check-in/delete',
+    ],
     author,
     async (request) =>
       ok(await comments.deleteReply(owner(request), parseInput(CommentId, request.body, request).comment_id)),

@@ -176,6 +176,34 @@ const LIST_COLUMNS = [
   'created_at',
 ] as const;
 
+/**
+ * The list's page and count queries (pinned first, then newest first). Their order is the order of the
+ * indexes comments_account_unread_top and comments_account_readers_top (migration 202612280101), so a
+ * page is read off the index instead of sorting every matching row (comments.test.ts checks the plans).
+ */
+export function listQueries(db: Db, owner: CommentOwner, f: ListFilters) {
+  let q = db.selectFrom('comments').where('client_id', '=', owner.clientId).where('account_id', '=', owner.accountId);
+  // The author's replies are never unread: the unread list runs on its index alone.
+  q = f.unread ? q.where('unread', '=', 1) : q;
+  q = q.where('folded', '=', f.folded ? 1 : 0).where('state', '=', f.held ? 'held' : 'visible');
+  if (!f.unread) q = q.where('author_account_id', 'is', null);
+  if (f.book_id) q = q.where('book_id', '=', f.book_id);
+  if (f.chapter_id) q = q.where('chapter_id', '=', f.chapter_id);
+  if (f.type) q = q.where('kind', '=', f.type);
+  if (f.start !== undefined) q = q.where('created_at', '>=', f.start);
+  if (f.end !== undefined) q = q.where('created_at', '<', f.end);
+  return {
+    page: q
+      .select(LIST_COLUMNS)
+      .orderBy('top', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(f.page_size)
+      .offset((f.page - 1) * f.page_size),
+    count: q.select((eb) => eb.fn.countAll<number>().as('n')),
+  };
+}
+
 export class CommentsService {
   readonly #ctx: AppContext;
 
@@ -193,30 +221,8 @@ export class CommentsService {
    * held ones (muted or banned readers) only when asked for.
    */
   async list(owner: CommentOwner, f: ListFilters) {
-    let q = this.#db
-      .selectFrom('comments')
-      .where('account_id', '=', owner.accountId)
-      .where('client_id', '=', owner.clientId)
-      .where('folded', '=', f.folded ? 1 : 0)
-      .where('state', '=', f.held ? 'held' : 'visible');
-    // The author's replies are never unread: the unread list runs on its index alone.
-    q = f.unread ? q.where('unread', '=', 1) : q.where('author_account_id', 'is', null);
-    if (f.book_id) q = q.where('book_id', '=', f.book_id);
-    if (f.chapter_id) q = q.where('chapter_id', '=', f.chapter_id);
-    if (f.type) q = q.where('kind', '=', f.type);
-    if (f.start !== undefined) q = q.where('created_at', '>=', f.start);
-    if (f.end !== undefined) q = q.where('created_at', '<', f.end);
-    const [rows, total] = await Promise.all([
-      q
-        .select(LIST_COLUMNS)
-        .orderBy('top', 'desc')
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(f.page_size)
-        .offset((f.page - 1) * f.page_size)
-        .execute(),
-      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    ]);
+    const q = listQueries(this.#db, owner, f);
+    const [rows, total] = await Promise.all([q.page.execute(), q.count.executeTakeFirstOrThrow()]);
     const names = await namesFor(this.#db, rows);
     return {
       list: rows.map((r) => commentItem(r, names)),
@@ -276,6 +282,7 @@ export class CommentsService {
     let q = this.#db
       .updateTable('comments')
       .set({ unread: 0 })
+      .where('client_id', '=', owner.clientId)
       .where('account_id', '=', owner.accountId)
       .where('unread', '=', 1);
     if (bookId) q = q.where('book_id', '=', bookId);
@@ -405,6 +412,59 @@ export class CommentsService {
       }
     }
     return { results, succeeded: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length };
+  }
+
+  /**
+   * Releases held comments (a muted reader's, or a banned reader's once staff lifted the ban): each becomes
+   * visible and unread, as if it had just arrived, and the sites are told (`release`). Each item says what
+   * happened; a comment of a reader the brand still bans stays held (staff decide on those).
+   */
+  async release(owner: CommentOwner, ids: number[], say: (t: Localized | string) => string) {
+    const results: Array<{ comment_id: number; ok: boolean; code?: number; message?: string }> = [];
+    for (const id of [...new Set(ids)]) {
+      try {
+        await inTransaction(this.#db, (tx) => this.#release(tx, owner, id));
+        results.push({ comment_id: id, ok: true });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        results.push({ comment_id: id, ok: false, code: error.code, message: say(error.title) });
+      }
+    }
+    return { results, succeeded: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length };
+  }
+
+  async #release(tx: Tx, owner: CommentOwner, commentId: number) {
+    const c = await ownedComment(tx, owner, commentId);
+    if (c.state !== 'held')
+      throw new AppError(
+        ErrorCode.commentAlreadyDone,
+        { 'zh-CN': '该评论没有被拦截，无需放行', 'en-US': 'This comment is not held; there is nothing to release' },
+        { httpStatus: 409 },
+      );
+    if (c.reader_id) {
+      const banned = await tx
+        .selectFrom('reader_bans')
+        .select('id')
+        .where('client_id', '=', owner.clientId)
+        .where('reader_id', '=', c.reader_id)
+        .executeTakeFirst();
+      if (banned)
+        throw new AppError(
+          ErrorCode.commentReaderBanned,
+          {
+            'zh-CN': '该读者已被平台封禁，其评论不能放行',
+            'en-US': 'The platform has banned this reader; their comments cannot be released',
+          },
+          { httpStatus: 409 },
+        );
+    }
+    await tx
+      .updateTable('comments')
+      .set({ state: 'visible', unread: 1, updated_at: Date.now() })
+      .where('id', '=', c.id)
+      .where('state', '=', 'held')
+      .execute();
+    await feed(tx, owner.clientId, 'release', c, { book_id: c.book_id, chapter_id: c.chapter_id }, c.reader_id);
   }
 
   /** like, top, fold: a flag of the author's on a reader's comment, echoed to the sites. */

@@ -1,10 +1,12 @@
 import { ErrorCode } from '@author-centre/shared';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleCallers } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createSite, eid, push, type TestSite } from '../income/income.fixtures.ts';
 import { signedHeaders } from '../income/site-auth.ts';
 import { authorClient, createBook, prose, saveChapter, writtenChapter } from '../works/works.fixtures.ts';
+import { type ListFilters, listQueries } from './comments.service.ts';
 
 let t: TestApp;
 let site: TestSite;
@@ -73,6 +75,34 @@ describe('comments arrive through the integration API', () => {
     expect(paragraph.chapter_title).toBe('第一章');
     expect((await client.get('/api/pc/v1/comments/list', { type: 'evaluate' })).body.data.list[0].rating).toBe(5);
     expect((await client.get('/api/pc/v1/comments/list', { chapter_id: chapters[0] })).body.data.total).toBe(2);
+    // The lists of one kind (§7 comments chapter, paragraph, evaluates, check-in list); their kind wins over `type`.
+    for (const [path, type] of [
+      ['/api/pc/v1/comments/chapter', 'chapter'],
+      ['/api/pc/v1/comments/paragraph', 'paragraph'],
+      ['/api/comment/paragraph-list', 'paragraph'],
+      ['/api/pc/v1/comments/evaluates', 'evaluate'],
+      ['/api/pc/v1/comments/check-in/list', 'checkin'],
+    ] as const) {
+      const r = (await client.get(path, { type: 'book' })).body.data;
+      expect(
+        r.list.map((c: any) => c.type),
+        path,
+      ).toEqual([type]);
+    }
+    // check-in reply, like and delete.
+    const checkin = (await client.get('/api/pc/v1/comments/check-in/list')).body.data.list[0].comment_id;
+    const answer = await client.post('/api/pc/v1/comments/check-in/reply', {
+      comment_id: checkin,
+      content: '打卡快乐',
+    });
+    expect(answer.body.code, JSON.stringify(answer.body)).toBe(200);
+    expect((await client.post('/api/pc/v1/comments/check-in/like', { comment_id: checkin })).body.data.liked).toBe(
+      true,
+    );
+    expect(
+      (await client.post('/api/pc/v1/comments/check-in/delete', { comment_id: answer.body.data.comment_id })).body.data,
+    ).toMatchObject({ deleted: true });
+    expect((await client.get('/api/pc/v1/comments/detail', { comment_id: checkin })).body.data.replies).toEqual([]);
     // remove-msg-num resets the header count and the unread filter.
     expect((await client.post('/api/comment/remove-msg-num', {})).body.code).toBe(200);
     expect((await client.post('/api/pc/v1/comment/msg-num', { book_id: '', msg_tab: '0' })).body.data.num).toBe(0);
@@ -311,6 +341,223 @@ describe('the author answers and moderates', () => {
     expect((await client.post('/api/pc/v1/comments/unmute', { reader_id: 'noisy' })).status).toBe(404);
     await push(t, site, [comment(bookId, { reader_id: 'noisy', reader_name: '吵闹', content: '解禁后' })]);
     expect((await client.get('/api/pc/v1/comments/list')).body.data.total).toBe(2);
+  });
+
+  it("releases a muted reader's held comments: visible and unread, sent to the sites; each item says what happened", async () => {
+    const { db } = t.app.ctx;
+    const { client, bookId, chapters } = await publishedBook();
+    await push(t, site, [comment(bookId, { reader_id: 'loud', reader_name: '大声' })]);
+    const visible = (await client.get('/api/pc/v1/comments/list')).body.data.list[0].comment_id;
+    expect((await client.post('/api/pc/v1/comments/mute', { comment_id: visible, days: 30 })).body.code).toBe(200);
+    const now = Date.now();
+    await push(t, site, [
+      comment(bookId, { reader_id: 'loud', reader_name: '大声', content: '拦下的其一', occurred_at: now - 3000 }),
+      comment(bookId, {
+        reader_id: 'loud',
+        reader_name: '大声',
+        content: '拦下的其二',
+        chapter_id: chapters[1],
+        occurred_at: now - 2000,
+      }),
+    ]);
+    const held = (await client.get('/api/pc/v1/comments/list', { held: 1 })).body.data.list;
+    expect(held.map((c: any) => [c.content, c.state, c.unread])).toEqual([
+      ['拦下的其二', 'held', false],
+      ['拦下的其一', 'held', false],
+    ]);
+    const [second, first] = held.map((c: any) => c.comment_id);
+    const unread = async () =>
+      (await client.post('/api/pc/v1/comment/msg-num', { book_id: '', msg_tab: '0' })).body.data.num as number;
+    const unreadBefore = await unread();
+    const start = (await pull(site, 0)).data.next_cursor;
+
+    // Bad input changes nothing.
+    for (const body of [{}, { comment_ids: [] }, { comment_ids: Array.from({ length: 101 }, (_, i) => i + 1) }]) {
+      const r = await client.post('/api/pc/v1/comments/release', body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.errors.field).toBe('comment_ids');
+    }
+    expect((await client.get('/api/pc/v1/comments/list', { held: 1 })).body.data.total).toBe(2);
+
+    const r = await client.post('/api/pc/v1/comments/release', { comment_ids: [first, visible, 999_999_999, first] });
+    expect(r.body.data).toMatchObject({ succeeded: 1, failed: 2 });
+    expect(r.body.data.results).toEqual([
+      { comment_id: first, ok: true },
+      {
+        comment_id: visible,
+        ok: false,
+        code: ErrorCode.commentAlreadyDone,
+        message: '该评论没有被拦截，无需放行',
+      },
+      { comment_id: 999_999_999, ok: false, code: expect.any(Number), message: '评论不存在或已删除' },
+    ]);
+    const row = await db.selectFrom('comments').selectAll().where('id', '=', first).executeTakeFirstOrThrow();
+    expect([row.state, row.unread]).toEqual(['visible', 1]);
+    // Shown in the list as a new comment, counted in the header; the other stays held.
+    const list = (await client.get('/api/pc/v1/comments/list', { unread: 1 })).body.data.list;
+    expect(list.map((c: any) => c.content)).toContain('拦下的其一');
+    expect(await unread()).toBe(unreadBefore + 1);
+    expect(
+      (await client.get('/api/pc/v1/comments/list', { held: 1 })).body.data.list.map((c: any) => c.content),
+    ).toEqual(['拦下的其二']);
+    // The reading site is told, with its own event id, like other moderation.
+    const feed = (await pull(site, start)).data.list;
+    expect(feed.filter((f: any) => f.action === 'release')).toEqual([
+      expect.objectContaining({ action: 'release', comment_id: first, event_id: row.event_id, book_id: bookId }),
+    ]);
+    expect((await pull(otherSite, start)).data.list).toEqual([]);
+    // Releasing again is refused; in English too.
+    client.headers['x-lang'] = 'en-US';
+    const again = await client.post('/api/pc/v1/comments/release', { comment_ids: [first] });
+    delete client.headers['x-lang'];
+    expect(again.body.data.results[0]).toMatchObject({
+      ok: false,
+      message: 'This comment is not held; there is nothing to release',
+    });
+    // The reader is still muted: a new comment is held again.
+    await push(t, site, [comment(bookId, { reader_id: 'loud', reader_name: '大声', content: '仍被禁言' })]);
+    expect(
+      (await client.get('/api/pc/v1/comments/list', { held: 1 })).body.data.list.map((c: any) => c.content),
+    ).toEqual(['仍被禁言', '拦下的其二']);
+    expect((await client.post('/api/pc/v1/comments/release', { comment_ids: [second] })).body.data.succeeded).toBe(1);
+  });
+
+  it('a held comment of a reader the brand bans stays held (staff decide), until the ban is lifted', async () => {
+    const callers = await consoleCallers(t);
+    const { client, bookId } = await publishedBook();
+    const reader = `banned-${Math.random().toString(36).slice(2, 8)}`;
+    await push(t, site, [comment(bookId, { reader_id: reader, content: '广告一' })]);
+    const id = (await client.get('/api/pc/v1/comments/list')).body.data.list[0].comment_id;
+    await client.post('/api/pc/v1/comments/report', { comment_id: id, reason: '广告引流' });
+    const report = (await callers.editor.get('/api/admin/comment-reports', { status: 'open' })).body.data.list.find(
+      (r: any) => r.comment_id === id,
+    );
+    const act = (action: string) =>
+      callers.editor.post('/api/admin/comment-reports/action', { report_id: report.id, action, reason: '处理原因' });
+    expect((await act('ban')).body.code).toBe(200);
+    await push(t, site, [comment(bookId, { reader_id: reader, content: '封禁后的评论' })]);
+    const heldId = (await client.get('/api/pc/v1/comments/list', { held: 1 })).body.data.list[0].comment_id;
+    const refused = await client.post('/api/pc/v1/comments/release', { comment_ids: [heldId] });
+    expect(refused.body.data.results[0]).toMatchObject({
+      ok: false,
+      code: ErrorCode.commentReaderBanned,
+      message: '该读者已被平台封禁，其评论不能放行',
+    });
+    const state = async () =>
+      (
+        await t.app.ctx.db
+          .selectFrom('comments')
+          .select(['state', 'unread'])
+          .where('id', '=', heldId)
+          .executeTakeFirstOrThrow()
+      ).state;
+    expect(await state()).toBe('held');
+    expect((await act('unban')).body.code).toBe(200);
+    expect((await client.post('/api/pc/v1/comments/release', { comment_ids: [heldId] })).body.data.succeeded).toBe(1);
+    expect(await state()).toBe('visible');
+  });
+});
+
+describe('the pinned-first list reads its page off an index (migration 202612280101)', () => {
+  it("no sort of the matching rows on SQLite or PostgreSQL, for the unread, readers', held and folded lists", async () => {
+    const { db, engine } = t.app.ctx;
+    const { author, bookId } = await publishedBook();
+    const now = Date.now();
+    // 6,000 comments of this author (a few pinned, unread, held, folded, and the author's replies)
+    // among 6,000 of another pen name, so the planners weigh a real choice.
+    const rows = [];
+    for (let i = 0; i < 12_000; i++) {
+      const mine = i % 2 === 0;
+      rows.push({
+        client_id: 2,
+        account_id: mine ? author.accountId : author.accountId + 1_000_000,
+        book_id: bookId,
+        chapter_id: null,
+        kind: 'book' as const,
+        paragraph_index: null,
+        paragraph_text: null,
+        rating: null,
+        root_id: null,
+        parent_id: null,
+        site_id: null,
+        event_id: null,
+        reader_id: `plan-${i % 300}`,
+        reader_name: '读者',
+        author_account_id: i % 10 === 4 ? author.accountId : null,
+        content: '计划',
+        top: i % 500 === 0 ? 1 : 0,
+        unread: i % 7 === 0 && i % 10 !== 4 ? 1 : 0,
+        state: i % 13 === 0 ? ('held' as const) : ('visible' as const),
+        folded: i % 17 === 0 ? 1 : 0,
+        created_at: now - i * 1000,
+        updated_at: now,
+      });
+    }
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('comments')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    await sql.raw(engine === 'postgres' ? 'analyze comments' : 'analyze').execute(db);
+    const owner = { clientId: 2, accountId: author.accountId, userId: author.userId };
+    const base = { folded: false, page: 1, page_size: 20 };
+    const cases: Array<[string, ListFilters, string]> = [
+      ['unread', { ...base, unread: true }, 'comments_account_unread_top'],
+      [
+        'unread, computed afresh with an end',
+        { ...base, unread: true, end: now + 86_400_000 },
+        'comments_account_unread_top',
+      ],
+      ["readers' comments", base, 'comments_account_readers_top'],
+      ["readers' comments, page 3", { ...base, page: 3 }, 'comments_account_readers_top'],
+      ['held', { ...base, held: true }, 'comments_account_readers_top'],
+      ['folded', { ...base, folded: true }, 'comments_account_readers_top'],
+    ];
+    for (const [name, filters, index] of cases) {
+      const compiled = listQueries(db, owner, filters).page.compile();
+      if (engine === 'postgres') {
+        const plan = (
+          await db.executeQuery<any>(
+            CompiledQuery.raw(`explain (format json) ${compiled.sql}`, [...compiled.parameters]),
+          )
+        ).rows[0]['QUERY PLAN'];
+        const nodes: any[] = [];
+        const walk = (n: any) => {
+          nodes.push(n);
+          for (const c of n.Plans ?? []) walk(c);
+        };
+        walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+        const text = JSON.stringify(nodes.map((n) => [n['Node Type'], n['Index Name'], n['Scan Direction']]));
+        expect(
+          nodes.some((n) => n['Index Name'] === index),
+          `${name}: ${text}`,
+        ).toBe(true);
+        expect(
+          nodes.some((n) => /Sort/.test(n['Node Type'])),
+          `${name}: ${text}`,
+        ).toBe(false);
+      } else {
+        const plan = (
+          await db.executeQuery<{ detail: string }>(
+            CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+          )
+        ).rows.map((r) => r.detail);
+        expect(
+          plan.some((d) => d.includes(`INDEX ${index}`)),
+          `${name}: ${plan.join(' | ')}`,
+        ).toBe(true);
+        expect(
+          plan.some((d) => d.includes('TEMP B-TREE')),
+          `${name}: ${plan.join(' | ')}`,
+        ).toBe(false);
+      }
+      // And it answers what the route answers: pinned first, then newest first.
+      const page = await listQueries(db, owner, filters).page.execute();
+      const order = page.map((r) => [-r.top, -r.created_at, -r.id]);
+      expect(order, name).toEqual([...order].sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]));
+    }
+    const pinned = await listQueries(db, owner, base).page.execute();
+    expect(pinned.slice(0, 12).every((r) => r.top === 1)).toBe(true);
   });
 });
 
@@ -679,7 +926,10 @@ describe('strangers are refused on every route that takes an id, and nothing cha
     const [first, second] = (await client.get('/api/pc/v1/comments/list')).body.data.list.map((c: any) => c.comment_id);
     const reply = (await client.post('/api/pc/v1/comments/reply', { comment_id: first, content: '谢谢' })).body.data
       .comment_id;
-    expect((await client.post('/api/pc/v1/comments/mute', { comment_id: second, days: 7 })).body.code).toBe(200);
+    const muted = await client.post('/api/pc/v1/comments/mute', { comment_id: second, days: 7 });
+    expect(muted.body.code).toBe(200);
+    await push(t, site, [comment(bookId, { reader_id: muted.body.data.reader_id, content: '被拦下的评论' })]);
+    const heldId = (await client.get('/api/pc/v1/comments/list', { held: 1 })).body.data.list[0].comment_id;
     expect((await client.post('/api/pc/v1/comments/default-replies', { content: '求收藏' })).body.code).toBe(200);
     const defaultId = (await client.get('/api/pc/v1/comments/default-replies')).body.data.list[0].id;
     const correctionId = (await client.get('/api/user-correct/chapter-detail', { chapter_id: chapters[0] })).body.data
@@ -747,7 +997,16 @@ describe('strangers are refused on every route that takes an id, and nothing cha
       ['post', '/api/comment/remove', { comment_id: reply }, notFound],
       ['post', '/api/pc/v1/comments/report', { comment_id: first, reason: '冒充举报' }, notFound],
       ['post', '/api/pc/v1/comments/mute', { comment_id: first, days: 7 }, notFound],
-      ['post', '/api/pc/v1/comments/unmute', { reader_id: 'victim-2' }, notFound],
+      ['post', '/api/pc/v1/comments/unmute', { reader_id: muted.body.data.reader_id }, notFound],
+      ['get', '/api/pc/v1/comments/list', { held: 1, book_id: bookId }, seesNothing],
+      ['get', '/api/pc/v1/comments/chapter', { book_id: bookId }, seesNothing],
+      ['get', '/api/pc/v1/comments/check-in/list', { book_id: bookId }, seesNothing],
+      ['post', '/api/pc/v1/comments/check-in/reply', { comment_id: first, content: '冒充回复' }, notFound],
+      ['post', '/api/pc/v1/comments/check-in/like', { comment_id: first }, notFound],
+      ['post', '/api/pc/v1/comments/check-in/delete', { comment_id: reply }, notFound],
+      ['post', '/api/pc/v1/comments/release', { comment_ids: [heldId] }, everyItemRefused],
+      ['post', '/api/comment/release', { comment_ids: [heldId, first] }, everyItemRefused],
+      ['get', '/api/pc/v1/book-chapter/list', { book_id: bookId, keyword: '第' }, notFound],
       ['post', '/api/pc/v1/comments/default-replies/delete', { id: defaultId }, notFound],
       ['get', '/api/user-correct/get-chapters', { book_id: bookId }, seesNothing],
       ['get', '/api/user-correct/chapter-detail', { chapter_id: chapters[0] }, notFound],

@@ -217,6 +217,7 @@ const ENGLISH: Array<[RegExp, string]> = [
   ],
   [/\b(pen ?names?|pseudonyms?)\b/, '笔名'],
   [/\b(insult|abus|troll|harass|swear|rude|offensive|nasty|hate|attack)/, '恶意评论 辱骂'],
+  [/\b(release|let through)\b.*\b(comments?|held)\b|\bheld comments?\b/, '放行 被拦截的评论'],
   [/\b(mute|silence|ban)\b|\bblock\w* (a |the )?readers?\b/, '禁言'],
   [/\bspam\w*\b|\bflood\w*\b/, '刷屏'],
   [/\b(comments?|reviews? from readers|reader reviews?)\b/, '评论'],

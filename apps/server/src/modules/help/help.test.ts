@@ -1,7 +1,9 @@
 import { ErrorCode, WORKS_LIMITS } from '@author-centre/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up } from '../../db/migrations/202612120001_help_merged_articles.ts';
+import { up as addReleaseParagraph } from '../../db/migrations/202612280102_help_release_held_comments.ts';
 import { databaseUnreachable, storageFull } from '../../platform/http/errors.ts';
+import { ARTICLE_241_BEFORE_RELEASE, ARTICLE_241_KEYWORDS_BEFORE_RELEASE } from '../../seed/help/comments.ts';
 import { createAuthor, logIn } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { AI_TIMED_OUT } from '../ai-assistant/ai-assistant.service.ts';
@@ -437,5 +439,36 @@ describe('articles merged because they answered the same question', () => {
 
     const old = await client.get('/api/pc/v1/help/detail', { ids: '9-59' });
     expect(old.body.data).toMatchObject({ id: '9-55', title: '我的责任编辑是谁？怎么联系？' });
+  });
+
+  it('adds the paragraph on releasing held comments to article 241 where it is as seeded, not where an admin edited it', async () => {
+    const { db } = t.app.ctx;
+    for (const clientId of [2, 3, 4] as const) await t.client(HOSTS[clientId]).get('/api/pc/v1/help/index');
+    const body = async (clientId: number) =>
+      (await t.client(HOSTS[clientId as 2 | 3 | 4]).get('/api/pc/v1/help/detail', { ids: '7-241' })).body.data.body;
+    // Seeded today: it says how to release.
+    expect(await body(2)).toContain('点击评论右侧的「放行」');
+    // Brand 3 as the earlier seed left it; brand 4's admin edited it.
+    const set = (clientId: number, values: { body: string; keywords?: string }) =>
+      db.updateTable('help_articles').set(values).where('client_id', '=', clientId).where('number', '=', 241).execute();
+    await set(3, { body: ARTICLE_241_BEFORE_RELEASE, keywords: ARTICLE_241_KEYWORDS_BEFORE_RELEASE });
+    await set(4, { body: `${ARTICLE_241_BEFORE_RELEASE}\n\n管理员补充的一段。` });
+    const revision = async (clientId: number) =>
+      (await db.selectFrom('help_state').select('revision').where('client_id', '=', clientId).executeTakeFirstOrThrow())
+        .revision;
+    const before = { 3: await revision(3), 4: await revision(4) };
+    await addReleaseParagraph(db);
+    const row = await db
+      .selectFrom('help_articles')
+      .selectAll()
+      .where('client_id', '=', 3)
+      .where('number', '=', 241)
+      .executeTakeFirstOrThrow();
+    expect(row.body).toContain('被平台封禁的读者，其评论不能由作者放行');
+    expect(row.keywords).toContain('批量放行');
+    expect(await revision(3)).toBe(before[3] + 1);
+    expect(await body(4)).toContain('管理员补充的一段。');
+    expect(await body(4)).not.toContain('放行');
+    expect(await revision(4)).toBe(before[4]);
   });
 });

@@ -2,6 +2,7 @@ import { countWords, normalizeChapterTitle, PAGINATION, WORKS_ERROR, WORKS_LIMIT
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/database.ts';
+import { containsText } from '../../platform/db/like.ts';
 import { AppError, badInput, conflict, notFound } from '../../platform/http/errors.ts';
 import { diffParagraphs } from './diff.ts';
 import { shiftDailyWords } from './stats.service.ts';
@@ -274,6 +275,8 @@ export class ChaptersService {
       bookId: number;
       volumeId?: number;
       status?: 'draft' | 'published' | 'revised';
+      /** Part of the title, taken literally. */
+      keyword?: string;
       page: number;
       pageSize?: number;
     },
@@ -292,6 +295,7 @@ export class ChaptersService {
         .where('chapters.volume_id', '=', q.volumeId)
         .where('chapters.deleted_at', 'is', null);
       if (q.status) base = base.where('chapters.status', '=', q.status);
+      if (q.keyword) base = base.where(containsText('chapters.title', q.keyword));
       total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       const ids = base
         .select('chapters.id')
@@ -312,6 +316,7 @@ export class ChaptersService {
         .where('chapters.book_id', '=', book.id)
         .where('chapters.deleted_at', 'is', null);
       if (q.status) base = base.where('chapters.status', '=', q.status);
+      if (q.keyword) base = base.where(containsText('chapters.title', q.keyword));
       total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       rows = (await base
         .innerJoin('volumes', 'volumes.id', 'chapters.volume_id')

@@ -164,6 +164,37 @@ describe('chapters and word counts', () => {
     expect(p1.body.data).toMatchObject({ total: 35, page_size: 30 });
     expect(p1.body.data.list).toHaveLength(30);
     expect(p2.body.data.list.map((c: any) => c.title)).toEqual(['第31章', '第32章', '第33章', '第34章', '第35章']);
+    // A keyword (part of the title, taken literally) narrows the list; the total and paging follow it.
+    const titles = async (q: Record<string, string | number>) => {
+      const r = await client.get('/api/pc/v1/book-chapter/list', { book_id: book.book_id, ...q });
+      expect(r.body.code, JSON.stringify(r.body)).toBe(200);
+      return { total: r.body.data.total, titles: r.body.data.list.map((c: any) => c.title) };
+    };
+    expect(await titles({ keyword: '3', page_size: 5 })).toEqual({
+      total: 9,
+      titles: ['第3章', '第13章', '第23章', '第30章', '第31章'],
+    });
+    expect(await titles({ keyword: '3', page_size: 5, page: 2 })).toEqual({
+      total: 9,
+      titles: ['第32章', '第33章', '第34章', '第35章'],
+    });
+    const [, first] = await volumesOf(client, book.book_id);
+    expect(await titles({ keyword: '第2', volume_id: first.volume_id })).toEqual({
+      total: 11,
+      titles: ['第2章', ...Array.from({ length: 10 }, (_, i) => `第${20 + i}章`)],
+    });
+    expect(await titles({ keyword: '%' })).toEqual({ total: 0, titles: [] });
+    expect(await titles({ keyword: '  ' })).toMatchObject({ total: 35 });
+    const tooLong = await client.get('/api/pc/v1/book-chapter/list', {
+      book_id: book.book_id,
+      keyword: '长'.repeat(51),
+    });
+    expect(tooLong.body.errors.field).toBe('keyword');
+    // Another author's search of the book is refused.
+    const stranger = await authorClient(t);
+    expect(
+      (await stranger.client.get('/api/pc/v1/book-chapter/list', { book_id: book.book_id, keyword: '3' })).status,
+    ).toBe(404);
   });
 
   it('checks chapter and volume titles by their reading of §5: spaces and title punctuation allowed, refusals name the character', async () => {

@@ -403,7 +403,7 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
     const owner = ownerOf(request);
     // Keyed by the parameters as sent: a cached reply is only ever stored after they were validated.
     const raw = request.query as Record<string, string | undefined>;
-    const key = `${owner.clientId}:${owner.accountId}:${raw.book_id}:${raw.volume_id ?? ''}:${raw.status ?? ''}:${raw.page ?? ''}:${raw.page_size ?? ''}`;
+    const key = `${owner.clientId}:${owner.accountId}:${raw.book_id}:${raw.volume_id ?? ''}:${raw.status ?? ''}:${raw.page ?? ''}:${raw.page_size ?? ''}:${raw.keyword ?? ''}`;
     return sendCached(listCache, reply, key, () => {
       const q = parseInput(
         once(19, () =>
@@ -411,6 +411,8 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
             book_id: id,
             volume_id: id.optional(),
             status: z.enum(['draft', 'published', 'revised']).optional(),
+            // Part of the title (the comment page's chapter filter searches a book of thousands of chapters).
+            keyword: z.string().trim().max(50).optional(),
             page,
             page_size: z.coerce.number().int().min(1).max(100).default(PAGINATION.defaultPageSize),
           }),
@@ -422,6 +424,7 @@ export async function worksRoutes(app: FastifyInstance): Promise<void> {
         bookId: q.book_id,
         volumeId: q.volume_id,
         status: q.status,
+        keyword: q.keyword || undefined,
         page: q.page,
         pageSize: q.page_size,
       });

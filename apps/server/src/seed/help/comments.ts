@@ -1,5 +1,20 @@
 import type { Facts, HelpSeedArticle } from '../help-articles.ts';
 
+/** Article 241 as first seeded (migration 202612280102 adds the paragraph on releasing to brands still holding it). */
+export const ARTICLE_241_BEFORE_RELEASE = `在「评论管理」中，点击评论右侧的「禁言」，选择禁言时长（1天、3天、7天、30天或365天）并确认。
+
+- 禁言期间，该读者在您所有作品下发表的新评论会被拦截：不展示给其他读者，也不计入未读，但不会丢失；
+- 勾选「已拦截（禁言读者）」可以查看这些评论；
+- 页面上方的「禁言名单」列出正在禁言的读者，点击「解除禁言」即可恢复。`;
+export const ARTICLE_241_KEYWORDS_BEFORE_RELEASE = '禁言,禁言读者,解除禁言,拉黑读者,恶意评论,刷屏,被拦截的评论';
+export const ARTICLE_241_KEYWORDS = `${ARTICLE_241_KEYWORDS_BEFORE_RELEASE},放行,放行评论,批量放行,拦截的评论放出来`;
+
+/** Releasing held comments (放行). */
+export const ARTICLE_241_RELEASE = `被拦截的评论也可以放行：勾选「已拦截（禁言读者）」，点击评论右侧的「放行」，或勾选多条后点击「批量放行」，确认后这些评论会对读者展示，并作为新评论计入未读。批量放行完成后会提示成功和失败各多少条，失败的会写明原因。
+
+- 放行不会解除禁言：该读者之后的新评论仍会被拦截，需要时请在「禁言名单」中解除禁言；
+- 被平台封禁的读者，其评论不能由作者放行，平台解封后才可以放行。`;
+
 /** Reader comments and error corrections (issue 14): articles 240–246, category 7 读者互动. */
 export function commentsArticles(f: Facts): HelpSeedArticle[] {
   return [
@@ -19,12 +34,10 @@ export function commentsArticles(f: Facts): HelpSeedArticle[] {
       number: 241,
       category: 7,
       title: '怎么禁言读者？禁言后读者的评论去哪了？',
-      keywords: '禁言,禁言读者,解除禁言,拉黑读者,恶意评论,刷屏,被拦截的评论',
-      body: `在「评论管理」中，点击评论右侧的「禁言」，选择禁言时长（1天、3天、7天、30天或365天）并确认。
+      keywords: ARTICLE_241_KEYWORDS,
+      body: `${ARTICLE_241_BEFORE_RELEASE}
 
-- 禁言期间，该读者在您所有作品下发表的新评论会被拦截：不展示给其他读者，也不计入未读，但不会丢失；
-- 勾选「已拦截（禁言读者）」可以查看这些评论；
-- 页面上方的「禁言名单」列出正在禁言的读者，点击「解除禁言」即可恢复。`,
+${ARTICLE_241_RELEASE}`,
     },
     {
       number: 242,

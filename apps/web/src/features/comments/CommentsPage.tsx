@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../platform/notify.ts';
 import { COMMENT_TYPES, type CommentItem, type CommentType, commentsApi, MUTE_DAYS } from './api.ts';
+import { type ChapterChoice, ChapterSelect } from './ChapterSelect.tsx';
 import { COMMENTS_NS } from './i18n.ts';
 import './i18n.ts';
 
@@ -195,7 +196,7 @@ export function CommentsPage({ folded }: { folded: boolean }) {
   const { t } = useTranslation(COMMENTS_NS);
   const qc = useQueryClient();
   const [bookId, setBookId] = useState<number | undefined>();
-  const [chapterId, setChapterId] = useState<number | undefined>();
+  const [chapter, setChapter] = useState<ChapterChoice | undefined>();
   const [type, setType] = useState<CommentType | undefined>();
   const [unread, setUnread] = useState(false);
   const [held, setHeld] = useState(false);
@@ -212,7 +213,7 @@ export function CommentsPage({ folded }: { folded: boolean }) {
   const [days, setDays] = useState(7);
   const params = {
     book_id: bookId,
-    chapter_id: chapterId,
+    chapter_id: chapter?.id,
     type,
     unread: unread ? (1 as const) : undefined,
     held: held ? (1 as const) : undefined,
@@ -223,15 +224,33 @@ export function CommentsPage({ folded }: { folded: boolean }) {
   };
   const list = useQuery({ queryKey: ['comments', folded, params], queryFn: () => commentsApi.list(folded, params) });
   const books = useQuery({ queryKey: ['comment-books'], queryFn: commentsApi.books });
-  const chapters = useQuery({
-    queryKey: ['comment-chapters', bookId],
-    queryFn: () => commentsApi.chapters(bookId as number),
-    enabled: bookId !== undefined,
-  });
   const mutes = useQuery({ queryKey: ['comment-mutes'], queryFn: commentsApi.mutes });
   const refresh = () => {
     qc.invalidateQueries({ queryKey: ['comments'] });
     qc.invalidateQueries({ queryKey: ['comment-msg-num'] });
+  };
+  /** A filter changed: back to the first page, and nothing selected (a batch acts on what is in view). */
+  const filtered = () => {
+    setPage(1);
+    setSelected([]);
+  };
+  /** Releases held comments; what happened to each is said (one: its reason when it could not be). */
+  const release = async (ids: number[]) => {
+    try {
+      const r = await commentsApi.release(ids);
+      const failures = r.results
+        .filter((x) => !x.ok)
+        .map((x) => (ids.length > 1 ? `#${x.comment_id} ` : '') + x.message);
+      if (ids.length === 1) (r.failed ? toast.error : toast.success)(r.failed ? failures[0] : t('released'));
+      else
+        (r.failed ? toast.error : toast.success)(
+          [t('releaseResult', { ok: r.succeeded, failed: r.failed }), ...failures].join('；'),
+        );
+      setSelected((keys) => keys.filter((k) => !ids.includes(k)));
+      refresh();
+    } catch {
+      // The call failed as a whole: its reason was shown as a toast; nothing was selected away.
+    }
   };
   const act = useMutation({
     mutationFn: (run: () => Promise<unknown>) => run(),
@@ -249,6 +268,7 @@ export function CommentsPage({ folded }: { folded: boolean }) {
         <div data-testid="comment-row">
           <Space size={4} wrap>
             {c.unread && <Tag color="red">{t('unread')}</Tag>}
+            {c.state === 'held' && <Tag color="purple">{t('heldTag')}</Tag>}
             {c.top && <Tag color="gold">{t('top')}</Tag>}
             <Tag>{t(`types.${c.type}`)}</Tag>
             <Typography.Text strong>{c.reader_name}</Typography.Text>
@@ -276,68 +296,89 @@ export function CommentsPage({ folded }: { folded: boolean }) {
       title: '',
       key: 'actions',
       width: 280,
-      render: (_: unknown, c: CommentItem) => (
-        <Space size={0} wrap>
-          <Button type="link" size="small" onClick={() => setReplyTo(c)}>
-            {t('reply')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => act.mutate(() => commentsApi.flag('like', c.comment_id, !c.liked))}
-          >
-            {c.liked ? t('unlike') : t('like')}
-          </Button>
-          {c.root_id === null && (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => act.mutate(() => commentsApi.flag('top', c.comment_id, !c.top))}
-            >
-              {c.top ? t('untop') : t('top')}
-            </Button>
-          )}
-          {c.root_id === null && (
-            <Button
-              type="link"
-              size="small"
-              disabled={c.essence === 'applied'}
-              onClick={() => act.mutate(() => commentsApi.essence(c.comment_id))}
-            >
-              {c.essence === 'applied' ? t('essenceApplied') : t('essence')}
-            </Button>
-          )}
-          {folded ? (
-            <Button
-              type="link"
-              size="small"
-              onClick={() => act.mutate(() => commentsApi.flag('fold', c.comment_id, false))}
-            >
-              {t('unfold')}
-            </Button>
-          ) : (
+      render: (_: unknown, c: CommentItem) =>
+        c.state === 'held' ? (
+          // A held comment is not shown to readers: it can be released, read in its thread, or reported.
+          <Space size={0} wrap>
             <Popconfirm
-              title={t('foldConfirm')}
-              okText={t('ok')}
+              title={t('releaseConfirm')}
+              okText={t('release')}
               cancelText={t('cancel')}
-              onConfirm={() => act.mutateAsync(() => commentsApi.flag('fold', c.comment_id, true))}
+              onConfirm={() => release([c.comment_id])}
             >
               <Button type="link" size="small">
-                {t('fold')}
+                {t('release')}
               </Button>
             </Popconfirm>
-          )}
-          <Button type="link" size="small" onClick={() => setThread(c.comment_id)}>
-            {t('thread')}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => setMuting(c)}>
-            {t('mute')}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => setReporting(c)}>
-            {t('report')}
-          </Button>
-        </Space>
-      ),
+            <Button type="link" size="small" onClick={() => setThread(c.comment_id)}>
+              {t('thread')}
+            </Button>
+            <Button type="link" size="small" danger onClick={() => setReporting(c)}>
+              {t('report')}
+            </Button>
+          </Space>
+        ) : (
+          <Space size={0} wrap>
+            <Button type="link" size="small" onClick={() => setReplyTo(c)}>
+              {t('reply')}
+            </Button>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => act.mutate(() => commentsApi.flag('like', c.comment_id, !c.liked))}
+            >
+              {c.liked ? t('unlike') : t('like')}
+            </Button>
+            {c.root_id === null && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => act.mutate(() => commentsApi.flag('top', c.comment_id, !c.top))}
+              >
+                {c.top ? t('untop') : t('top')}
+              </Button>
+            )}
+            {c.root_id === null && (
+              <Button
+                type="link"
+                size="small"
+                disabled={c.essence === 'applied'}
+                onClick={() => act.mutate(() => commentsApi.essence(c.comment_id))}
+              >
+                {c.essence === 'applied' ? t('essenceApplied') : t('essence')}
+              </Button>
+            )}
+            {folded ? (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => act.mutate(() => commentsApi.flag('fold', c.comment_id, false))}
+              >
+                {t('unfold')}
+              </Button>
+            ) : (
+              <Popconfirm
+                title={t('foldConfirm')}
+                okText={t('ok')}
+                cancelText={t('cancel')}
+                onConfirm={() => act.mutateAsync(() => commentsApi.flag('fold', c.comment_id, true))}
+              >
+                <Button type="link" size="small">
+                  {t('fold')}
+                </Button>
+              </Popconfirm>
+            )}
+            <Button type="link" size="small" onClick={() => setThread(c.comment_id)}>
+              {t('thread')}
+            </Button>
+            <Button type="link" size="small" danger onClick={() => setMuting(c)}>
+              {t('mute')}
+            </Button>
+            <Button type="link" size="small" danger onClick={() => setReporting(c)}>
+              {t('report')}
+            </Button>
+          </Space>
+        ),
     },
   ];
 
@@ -360,24 +401,19 @@ export function CommentsPage({ folded }: { folded: boolean }) {
           value={bookId}
           onChange={(v) => {
             setBookId(v);
-            setChapterId(undefined);
-            setPage(1);
+            setChapter(undefined);
+            filtered();
           }}
           options={(books.data?.list ?? []).map((b) => ({ value: b.id, label: b.title }))}
         />
-        <Select
-          aria-label={t('allChapters')}
-          style={{ width: 200 }}
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          disabled={bookId === undefined}
-          placeholder={t('allChapters')}
-          value={chapterId}
+        <ChapterSelect
+          key={bookId ?? 0}
+          bookId={bookId}
+          value={chapter}
           onChange={(v) => {
-            setChapterId(v);
-            setPage(1);
+            setChapter(v);
+            filtered();
           }}
-          options={(chapters.data?.list ?? []).map((c) => ({ value: c.chapter_id, label: c.title }))}
         />
         <Select
           aria-label={t('allTypes')}
@@ -387,7 +423,7 @@ export function CommentsPage({ folded }: { folded: boolean }) {
           value={type}
           onChange={(v) => {
             setType(v);
-            setPage(1);
+            filtered();
           }}
           options={COMMENT_TYPES.map((k) => ({ value: k, label: t(`types.${k}`) }))}
         />
@@ -400,14 +436,14 @@ export function CommentsPage({ folded }: { folded: boolean }) {
                 ? { start: days[0].startOf('day').valueOf(), end: days[1].endOf('day').valueOf() + 1 }
                 : null,
             );
-            setPage(1);
+            filtered();
           }}
         />
         <Checkbox
           checked={unread}
           onChange={(e) => {
             setUnread(e.target.checked);
-            setPage(1);
+            filtered();
           }}
         >
           {t('unreadOnly')}
@@ -417,7 +453,7 @@ export function CommentsPage({ folded }: { folded: boolean }) {
             checked={held}
             onChange={(e) => {
               setHeld(e.target.checked);
-              setPage(1);
+              filtered();
             }}
           >
             {t('held')}
@@ -431,9 +467,23 @@ export function CommentsPage({ folded }: { folded: boolean }) {
         >
           <Button>{t('markAllRead')}</Button>
         </Popconfirm>
-        <Button disabled={!selected.length} type="primary" onClick={() => setBatch(true)}>
-          {t('batchReply', { count: selected.length })}
-        </Button>
+        {held && !folded ? (
+          <Popconfirm
+            title={t('batchReleaseConfirm', { count: selected.length })}
+            okText={t('release')}
+            cancelText={t('cancel')}
+            disabled={!selected.length}
+            onConfirm={() => release(selected)}
+          >
+            <Button disabled={!selected.length} type="primary">
+              {t('batchRelease', { count: selected.length })}
+            </Button>
+          </Popconfirm>
+        ) : (
+          <Button disabled={!selected.length} type="primary" onClick={() => setBatch(true)}>
+            {t('batchReply', { count: selected.length })}
+          </Button>
+        )}
         <Button onClick={() => setDefaults(true)}>{t('defaultReplies')}</Button>
       </Space>
       {(mutes.data?.list.length ?? 0) > 0 && (
@@ -464,6 +514,7 @@ export function CommentsPage({ folded }: { folded: boolean }) {
           }
         />
       )}
+      {held && !folded && <Alert style={{ marginBottom: 12 }} type="warning" showIcon message={t('heldHint')} />}
       {list.isError ? (
         <Alert
           type="error"
@@ -476,7 +527,7 @@ export function CommentsPage({ folded }: { folded: boolean }) {
           loading={list.isLoading}
           dataSource={list.data?.list ?? []}
           columns={columns}
-          locale={{ emptyText: <Empty description={t('empty')} /> }}
+          locale={{ emptyText: <Empty description={held && !folded ? t('heldEmpty') : t('empty')} /> }}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
           pagination={{
             current: page,

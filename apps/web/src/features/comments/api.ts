@@ -5,6 +5,8 @@ import { apiGet, apiPost } from '../../platform/api.ts';
 export type CommentType = 'book' | 'chapter' | 'paragraph' | 'evaluate' | 'discussion' | 'checkin';
 export const COMMENT_TYPES: CommentType[] = ['book', 'chapter', 'paragraph', 'evaluate', 'discussion', 'checkin'];
 export const MUTE_DAYS = [1, 3, 7, 30, 365];
+/** Chapters the chapter filter loads at a time. */
+export const CHAPTER_PAGE = 50;
 
 export interface CommentItem {
   comment_id: number;
@@ -90,13 +92,23 @@ export const commentsApi = {
       '/api/pc/v1/author/account-list',
     ),
   books: () => apiGet<{ list: Array<{ id: number; title: string }> }>('/api/pc/v1/global/book-list'),
-  /** A book's chapters for the chapter filter (the first 100 in the book's order). */
-  chapters: (bookId: number) =>
-    apiGet<{ list: Array<{ chapter_id: number; title: string }>; total: number }>('/api/pc/v1/book-chapter/list', {
-      book_id: bookId,
-      page: 1,
-      page_size: 100,
-    }),
+  /**
+   * A book's chapters for the chapter filter: those whose title contains the keyword (all without one),
+   * in the book's order, CHAPTER_PAGE at a time.
+   */
+  chapters: (bookId: number, keyword: string, page: number, signal?: AbortSignal) =>
+    apiGet<{ list: Array<{ chapter_id: number; title: string }>; total: number }>(
+      '/api/pc/v1/book-chapter/list',
+      clean({ book_id: bookId, keyword: keyword || undefined, page, page_size: CHAPTER_PAGE }),
+      { signal },
+    ),
+  /** Releases held comments (a muted reader's): each item says what happened. */
+  release: (ids: number[]) =>
+    apiPost<{
+      results: Array<{ comment_id: number; ok: boolean; code?: number; message?: string }>;
+      succeeded: number;
+      failed: number;
+    }>('/api/pc/v1/comments/release', { comment_ids: ids }),
 };
 
 export interface CorrectionItem {
