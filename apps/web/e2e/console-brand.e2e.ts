@@ -301,6 +301,8 @@ describe('console: brand settings', () => {
     const amount = p.getByLabel('全勤奖 · 金额');
     const words = p.getByLabel('每日更新字数不少于');
     expect([await amount.inputValue(), await words.inputValue()]).toEqual(['30000', '4000']);
+    // The admin is told when a change counts: from the next month not yet closed; closed months stay.
+    await p.getByText(/修改从下一个尚未结算的月份起生效，已结算的月份不变/).first().waitFor();
     const saveAs = async (fen: string, daily: string) => {
       await amount.fill(fen);
       await words.fill(daily);

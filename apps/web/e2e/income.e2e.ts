@@ -266,7 +266,7 @@ describe('income and book data after the reading sites reported', () => {
     expect(row?.confirmed_at).toBeGreaterThan(0);
     await context.close();
   });
-  it('settlement-summary-zh: the zh share, its total what zh reported, and the guarantee top-up on its own line', async () => {
+  it('settlement-summary-zh: the zh share, its total what zh reported, the guarantee top-up on its own line, and subtotals per kind that add up', async () => {
     const { context, page } = await newPage(browser);
     await logIn(context, author);
     await page.goto(appUrl('/front/income-manage/settlement-summary-zh'));
@@ -292,6 +292,13 @@ describe('income and book data after the reading sites reported', () => {
     await pageEl.getByRole('cell', { name: '保底补足' }).first().waitFor();
     const topUps = await pageEl.getByTestId('zh-kind-guarantee').textContent();
     expect(Number((topUps ?? '').replace(/,/g, ''))).toBeGreaterThan(0);
+    // Split as a statement is — share, top-up, welfare, corrections — and the subtotals add up to the total.
+    const fenOf = async (testId: string) =>
+      Math.round(Number(((await pageEl.getByTestId(testId).textContent()) ?? '').replace(/,/g, '')) * 100);
+    const kinds = ['share', 'guarantee', 'welfare', 'correction'];
+    const subtotals = await Promise.all(kinds.map((k) => fenOf(`zh-kind-${k}`)));
+    const amount = await pageEl.getByTestId('zh-total').locator('td').nth(3).textContent();
+    expect(subtotals.reduce((a, b) => a + b, 0)).toBe(Math.round(Number((amount ?? '').replace(/,/g, '')) * 100));
     await context.close();
   });
 

@@ -379,6 +379,61 @@ describe('welfare rules: per brand, set in the brand settings', () => {
       .where('account_id', '=', authorOf3.accountId)
       .execute();
     expect(lines).toEqual([{ kind: 'welfare', amount_fen: 50_000, note: '全勤奖：30天每天更新≥6000字' }]);
+
+    // A later change applies from the next month not yet closed: June's statement stays as it was closed,
+    // July's close pays the new rule.
+    await save(callers.otherBrandAdmin, (s) => {
+      s.welfareRules.full_attendance = { amount_fen: 10_000, min_daily_words: 1000 };
+    });
+    await db
+      .insertInto('book_daily_words')
+      .values(
+        daysOf('2026-07').map((day) => ({
+          client_id: 3,
+          account_id: authorOf3.accountId,
+          book_id: book.bookId,
+          day,
+          words: 1000,
+          chapters: 1,
+        })),
+      )
+      .execute();
+    await closeMonth(db, 3, '2026-07', Date.parse('2026-08-02T00:00:00+08:00'));
+    const after = await db
+      .selectFrom('settlement_lines')
+      .select(['month', 'kind', 'amount_fen', 'note'])
+      .where('account_id', '=', authorOf3.accountId)
+      .orderBy('month')
+      .execute();
+    expect(after).toEqual([
+      { month: '2026-06', kind: 'welfare', amount_fen: 50_000, note: '全勤奖：30天每天更新≥6000字' },
+      { month: '2026-07', kind: 'welfare', amount_fen: 10_000, note: '全勤奖：31天每天更新≥1000字' },
+    ]);
+    // Brand 2 still closes on the defaults: the same 1,000 words a day earn nothing there.
+    expect(await rulesOf(brand2)).toEqual(defaults);
+    const authorOf2 = await createAuthor(t, { clientId: 2 });
+    const book2 = await insertBook(t, authorOf2);
+    await db
+      .insertInto('income_terms')
+      .values({ book_id: book2.bookId, client_id: 2, share_permille: 500, guarantee_fen: 0, updated_at: Date.now() })
+      .execute();
+    await db
+      .insertInto('book_daily_words')
+      .values(
+        daysOf('2026-07').map((day) => ({
+          client_id: 2,
+          account_id: authorOf2.accountId,
+          book_id: book2.bookId,
+          day,
+          words: 1000,
+          chapters: 1,
+        })),
+      )
+      .execute();
+    expect((await closeMonth(db, 2, '2026-07', Date.parse('2026-08-02T00:00:00+08:00'))).statements).toBe(0);
+    expect(
+      await db.selectFrom('settlement_lines').select('id').where('account_id', '=', authorOf2.accountId).execute(),
+    ).toEqual([]);
   });
 });
 

@@ -353,10 +353,13 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
    * revenue for, as the settlement summary shows a statement, each kind its own line:
    *   share      the `zh` sites' revenue at the contract's rate (fractions of a fen dropped);
    *   guarantee  the book's guarantee top-up of that month;
-   *   welfare    the book's welfare of that month.
-   * The top-up and welfare are the book's whole month (every platform), not a part of them. A month
-   * whose statement was released is final, its top-up and welfare the statement's own lines; the others
-   * are estimates: the top-up from the month's revenue so far, welfare only once the month is closed.
+   *   welfare    the book's welfare of that month;
+   *   correction late revenue of an earlier month with a zh part, settled on that month's statement.
+   * The top-up, welfare and corrections are the book's whole month (every platform), not a part of them.
+   * A month whose statement was released is final: its zh share is the zh part the close kept on the
+   * share line (late zh revenue is the next statement's correction, never a change of it), its other
+   * lines the statement's own. The others are estimates: the top-up from the month's revenue so far,
+   * welfare only once the month is closed.
    */
   routeAliases(
     app,
@@ -401,34 +404,79 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
               .execute()
           ).map((r) => r.month),
         );
-        const bookIds = [...new Set(rows.map((r) => r.book_id))];
-        const terms = await settlementTermsOf(db, scope.clientId, bookIds);
         const key = (m: string, bookId: number) => `${m}:${bookId}`;
-        // Final: the released statements' top-up and welfare lines of these books.
-        const stated = new Map<string, Array<{ kind: LineKind; amount_fen: number; note: string }>>();
-        for (let i = 0; i < bookIds.length; i += 500) {
+        // Final: the released statements' lines of the books zh reported for. A share line keeps the zh part
+        // it settled (partner_fen, written by the close), so late zh revenue never changes a released month
+        // here: it is the next statement's correction.
+        type Stated = {
+          month: string;
+          for_month: string;
+          book_id: number;
+          book_title: string;
+          kind: LineKind;
+          amount_fen: number;
+          note: string;
+          partner_fen: number | null;
+          partner_share_fen: number | null;
+        };
+        const zhBooks = (
+          await db
+            .selectFrom('books')
+            .select('id')
+            .where('client_id', '=', scope.clientId)
+            .where('account_id', '=', scope.accountId)
+            .where((eb) =>
+              eb.or([
+                eb('id', 'in', rows.length ? [...new Set(rows.map((r) => r.book_id))] : [-1]),
+                eb.exists(
+                  eb
+                    .selectFrom('settlement_lines')
+                    .select('settlement_lines.id')
+                    .whereRef('settlement_lines.book_id', '=', 'books.id')
+                    .where('settlement_lines.partner_fen', '>', 0),
+                ),
+              ]),
+            )
+            .execute()
+        ).map((b) => b.id);
+        const stated = new Map<string, Stated[]>();
+        for (let i = 0; i < zhBooks.length; i += 500) {
           for (const l of await db
             .selectFrom('settlement_lines')
             .innerJoin('settlements', 'settlements.id', 'settlement_lines.settlement_id')
             .innerJoin('settlement_runs', 'settlement_runs.id', 'settlements.run_id')
+            .innerJoin('books', 'books.id', 'settlement_lines.book_id')
             .select([
+              'settlement_lines.month',
               'settlement_lines.for_month',
               'settlement_lines.book_id',
+              'books.title as book_title',
               'settlement_lines.kind',
               'settlement_lines.amount_fen',
               'settlement_lines.note',
+              'settlement_lines.partner_fen',
+              'settlement_lines.partner_share_fen',
             ])
             .where('settlement_lines.client_id', '=', scope.clientId)
             .where('settlement_lines.account_id', '=', scope.accountId)
-            .where('settlement_lines.book_id', 'in', bookIds.slice(i, i + 500))
-            .where('settlement_lines.kind', 'in', ['guarantee', 'welfare'])
+            .where('settlement_lines.book_id', 'in', zhBooks.slice(i, i + 500))
             .where('settlement_runs.status', '=', 'released')
             .orderBy('settlement_lines.id')
             .execute())
-            entry(stated, key(l.for_month, l.book_id), () => []).push(l);
+            entry(stated, key(l.month, l.book_id), () => []).push(l);
         }
+        // Every month and book to show: those zh reported for, and released months whose lines hold a zh part.
+        const cells = new Map<string, { month: string; book_id: number; book_title: string; live: number }>();
+        for (const r of rows) cells.set(key(r.month, r.book_id), { ...r, live: r.partner_fen });
+        for (const [k, ls] of stated)
+          if (!cells.has(k) && ls.some((l) => (l.partner_fen ?? 0) > 0))
+            cells.set(k, { month: ls[0].month, book_id: ls[0].book_id, book_title: ls[0].book_title, live: 0 });
+        const ordered = [...cells.values()].sort((a, b) =>
+          a.month === b.month ? a.book_id - b.book_id : a.month < b.month ? 1 : -1,
+        );
+        const terms = await settlementTermsOf(db, scope.clientId, [...new Set(ordered.map((c) => c.book_id))]);
         // Estimate: a month not released yet, its top-up from the book's revenue of every platform so far.
-        const open = rows.filter((r) => !released.has(r.month));
+        const open = ordered.filter((r) => !released.has(r.month));
         const revenue = new Map<string, number>();
         for (let i = 0; i < open.length; i += 500) {
           const part = open.slice(i, i + 500);
@@ -443,7 +491,7 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
         }
         const label = (final: boolean) =>
           localize(request, final ? { 'zh-CN': '已结算', 'en-US': 'Final' } : { 'zh-CN': '预估', 'en-US': 'Estimate' });
-        const lines = rows.flatMap((r) => {
+        const lines = ordered.flatMap((r) => {
           const t = terms.get(r.book_id) as SettlementTerms;
           const final = released.has(r.month);
           const common = {
@@ -453,35 +501,72 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
             status: final ? 'final' : 'estimate',
             status_label: label(final),
           };
-          const share = shareOf(r.partner_fen, t.sharePermille);
-          const own = [
-            {
-              ...common,
-              kind: 'share' as LineKind,
-              partner_fen: r.partner_fen,
-              share_permille: t.sharePermille as number | null,
-              amount_fen: share,
-              note: `${r.partner_fen}分 × ${t.sharePermille}‰，不足1分的部分舍去`,
-            },
-          ];
-          const extra = final
-            ? (stated.get(key(r.month, r.book_id)) ?? [])
-            : (() => {
-                const all = shareOf(revenue.get(key(r.month, r.book_id)) ?? 0, t.sharePermille);
-                const topUp = Math.max(0, t.guaranteeFen - all);
-                return topUp > 0
-                  ? [
-                      {
-                        kind: 'guarantee' as LineKind,
-                        amount_fen: topUp,
-                        note: `保底${t.guaranteeFen}分，各平台分成至今${all}分，预计补足${topUp}分`,
-                      },
-                    ]
-                  : [];
-              })();
-          return [...own, ...extra.map((l) => ({ ...common, ...l, partner_fen: 0, share_permille: null }))];
+          const shareLine = (partner: number, permille: number, amount: number) => ({
+            ...common,
+            kind: 'share' as LineKind,
+            partner_fen: partner,
+            share_permille: permille as number | null,
+            amount_fen: amount,
+            note: `${partner}分 × ${permille}‰，不足1分的部分舍去`,
+          });
+          const other = (l: { kind: LineKind; amount_fen: number; note: string }, partner = 0) => ({
+            ...common,
+            kind: l.kind,
+            partner_fen: partner,
+            share_permille: null as number | null,
+            amount_fen: l.amount_fen,
+            note: l.note,
+          });
+          if (!final) {
+            const all = shareOf(revenue.get(key(r.month, r.book_id)) ?? 0, t.sharePermille);
+            const topUp = Math.max(0, t.guaranteeFen - all);
+            return [
+              shareLine(r.live, t.sharePermille, shareOf(r.live, t.sharePermille)),
+              ...(topUp > 0
+                ? [
+                    other({
+                      kind: 'guarantee',
+                      amount_fen: topUp,
+                      note: `保底${t.guaranteeFen}分，各平台分成至今${all}分，预计补足${topUp}分`,
+                    }),
+                  ]
+                : []),
+            ];
+          }
+          const own = stated.get(key(r.month, r.book_id)) ?? [];
+          const share = own.find((l) => l.kind === 'share' && l.for_month === r.month);
+          // No share line: nothing of the book was settled that month (zh revenue that came later is a correction).
+          const shares = !share
+            ? []
+            : share.partner_fen !== null
+              ? share.partner_fen > 0
+                ? [
+                    shareLine(
+                      share.partner_fen,
+                      Number(/× (\d+)‰/.exec(share.note)?.[1] ?? t.sharePermille),
+                      share.partner_share_fen ?? 0,
+                    ),
+                  ]
+                : []
+              : r.live > 0
+                ? // Closed before the close kept the zh part: the zh revenue as reported now.
+                  [shareLine(r.live, t.sharePermille, shareOf(r.live, t.sharePermille))]
+                : [];
+          // The book's top-up and welfare of the month (every platform), with its zh share.
+          const whole =
+            shares.length > 0
+              ? own.filter((l) => l.kind === 'guarantee' || l.kind === 'welfare').map((l) => other(l))
+              : [];
+          // Corrections with a zh part: late revenue of an earlier month, settled on this statement (the whole line).
+          const corrections = own
+            .filter((l) => l.kind === 'correction' && (l.partner_fen ?? 0) > 0)
+            .map((l) => ({
+              ...other(l, l.partner_fen ?? 0),
+              note: `${l.note}（其中合作平台${l.partner_fen}分）`,
+            }));
+          return [...shares, ...whole, ...corrections];
         });
-        const kinds = ['share', 'guarantee', 'welfare'] as const;
+        const kinds = ['share', 'guarantee', 'welfare', 'correction'] as const;
         return {
           site_kind: 'zh',
           list: lines,
@@ -494,9 +579,9 @@ export async function incomeRoutes(app: FastifyInstance): Promise<void> {
           cut_off_at: await cutOffOf(db, scope.clientId, zh),
           note: localize(request, {
             'zh-CN':
-              '合作平台（纵横）收入按合同比例分成，不足1分舍去；保底补足与福利按作品整月（含所有平台）计算，单独列出。已结算的月份取自结算单；其余月份为预估，福利在月结时计算',
+              '合作平台（纵横）收入按合同比例分成，不足1分舍去；保底补足、福利与往月更正按作品整月（含所有平台）计算，各列一行，与结算汇总的结算单一致。已结算的月份取自结算单，结算后才到账的纵横收入计入下一份结算单的往月更正；其余月份为预估，福利在月结时计算',
             'en-US':
-              'The partner platform (zh) revenue at the contract rate, fractions of a fen dropped; the guarantee top-up and welfare are the book’s whole month (every platform), on lines of their own. Final months come from the statement; other months are estimates, and welfare is worked out when the month closes',
+              'The partner platform (zh) revenue at the contract rate, fractions of a fen dropped; the guarantee top-up, welfare and earlier-month corrections are the book’s whole month (every platform), each on a line of its own as on the statement. Final months come from the statement, and zh revenue that arrives after a month was settled is a correction on the next statement; other months are estimates, and welfare is worked out when the month closes',
           }),
         };
       }),

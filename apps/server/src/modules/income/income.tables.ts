@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export type SiteKind = 'reading' | 'zh' | 'free';
 
@@ -154,6 +154,13 @@ export interface SettlementLineTable {
   revenue_fen: number;
   amount_fen: number;
   note: string;
+  /**
+   * The partner platform's (zh) part, written by the close (null on lines closed before it was kept):
+   * share lines the month's zh revenue and the share of it; correction lines the zh part of the late
+   * revenue (partner_share_fen null).
+   */
+  partner_fen: ColumnType<number | null, number | null | undefined, number | null>;
+  partner_share_fen: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 declare module '../../platform/db/schema.ts' {

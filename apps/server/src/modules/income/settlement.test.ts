@@ -472,7 +472,7 @@ describe('a month closed, released, confirmed and paid; late revenue corrected t
     });
   });
 
-  it('settlement-summary-zh: the zh share, and the book’s guarantee top-up and welfare on lines of their own', async () => {
+  it('settlement-summary-zh: the zh share, and the book’s guarantee top-up, welfare and corrections on lines of their own; a released month never changes', async () => {
     const { db } = t.app.ctx;
     // Brand 4 (the test that no one else closes its months ran before).
     const reading = await createSite(t, 4);
@@ -538,12 +538,73 @@ describe('a month closed, released, confirmed and paid; late revenue corrected t
       { kind: 'share', amount_fen: 1800 },
       { kind: 'guarantee', amount_fen: 17_900 },
       { kind: 'welfare', amount_fen: 50_000 },
+      { kind: 'correction', amount_fen: 0 },
     ]);
-    // The July lines are the statement's own.
+    // The July lines are the statement's own; the close kept the zh part of the share line (not the gift).
     const statement = (await client.get('/api/profit/detail', { month: '2026-07' })).body.data;
     expect(statement.list.filter((l: any) => l.kind !== 'share').map((l: any) => l.amount_fen)).toEqual([
       9100, 30_000, 20_000,
     ]);
+    const kept = await db
+      .selectFrom('settlement_lines')
+      .select(['kind', 'revenue_fen', 'amount_fen', 'partner_fen', 'partner_share_fen'])
+      .where('account_id', '=', author.accountId)
+      .where('kind', '=', 'share')
+      .execute();
+    expect(kept).toEqual([
+      { kind: 'share', revenue_fen: 1500, amount_fen: 900, partner_fen: 1000, partner_share_fen: 600 },
+    ]);
+
+    // zh reports 200 yuan more for July after its statement was released: July does not change on the zh
+    // page; August's statement corrects it, and the zh page shows that correction as a line of its own.
+    await push(t, zh, [
+      {
+        event_id: eid(),
+        kind: 'partner_revenue',
+        book_id: book.bookId,
+        amount_fen: 20_000,
+        occurred_at: at('2026-07-20T10:00:00'),
+      },
+    ]);
+    const july = (l: any) => l.month === '2026-07';
+    const before = (await client.get('/api/profit/zong-heng-month-balance', { _: 1 })).body.data;
+    expect(before.list.filter(july)).toEqual(page.list.filter(july));
+    const august = await closeMonth(db, 4, '2026-08', bj('2026-09-01T03:00:00'));
+    await db
+      .updateTable('settlement_runs')
+      .set({ status: 'released', released_at: Date.now() })
+      .where('id', '=', august.runId)
+      .execute();
+    const after = (await client.get('/api/profit/zong-heng-month-balance', { _: 2 })).body.data;
+    expect(after.list.map((l: any) => [l.month, l.kind, l.partner_fen, l.amount_fen, l.status])).toEqual([
+      ['2026-08', 'share', 2000, 1200, 'final'],
+      ['2026-08', 'guarantee', 0, 8800, 'final'],
+      // July paid its guarantee (10,000); its 21,500 fen now earn 12,900: 2,900 more, 20,000 fen of it from zh.
+      ['2026-08', 'correction', 20_000, 2900, 'final'],
+      ['2026-07', 'share', 1000, 600, 'final'],
+      ['2026-07', 'guarantee', 0, 9100, 'final'],
+      ['2026-07', 'welfare', 0, 30_000, 'final'],
+      ['2026-07', 'welfare', 0, 20_000, 'final'],
+    ]);
+    expect(after.list[2].note).toBe('2026-07结算后到账的收入20000分（其中合作平台20000分）');
+    // Each summary is the sum of its lines: the page's total and per-kind subtotals, and the statement's.
+    const sum = (k: string) => after.list.reduce((s: number, l: any) => s + l[k], 0);
+    expect(after.total).toEqual({ partner_fen: sum('partner_fen'), amount_fen: sum('amount_fen') });
+    expect(after.total).toEqual({ partner_fen: 23_000, amount_fen: 72_600 });
+    expect(after.by_kind).toEqual([
+      { kind: 'share', amount_fen: 1800 },
+      { kind: 'guarantee', amount_fen: 17_900 },
+      { kind: 'welfare', amount_fen: 50_000 },
+      { kind: 'correction', amount_fen: 2900 },
+    ]);
+    expect(after.adds_up).toBe(true);
+    const aug = (await client.get('/api/profit/detail', { month: '2026-08' })).body.data;
+    expect(aug.list.map((l: any) => [l.kind, l.amount_fen])).toEqual([
+      ['share', 1200],
+      ['guarantee', 8800],
+      ['correction', 2900],
+    ]);
+    expect([aug.total_fen, aug.adds_up]).toEqual([12_900, true]);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   shanghaiMonthStart,
   shanghaiNextMonthStart,
 } from '@author-centre/shared';
+import { sql } from 'kysely';
 import { storedSettings } from '../../platform/brands/brands.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { type Db, inTransaction, type Tx } from '../../platform/db/database.ts';
@@ -176,6 +177,37 @@ interface Line {
   revenue_fen: number;
   amount_fen: number;
   note: string;
+  partner_fen: number | null;
+  partner_share_fen: number | null;
+}
+
+/**
+ * The zh (partner platform) revenue of a brand's books per month, as the rollups hold it now: the close
+ * keeps the zh part of what it settles on its lines (settlement-summary-zh reads a closed month from them).
+ */
+async function zhRevenueOf(tx: Tx, clientId: number, months: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const zh = (
+    await tx
+      .selectFrom('integration_sites')
+      .select('id')
+      .where('client_id', '=', clientId)
+      .where('kind', '=', 'zh')
+      .execute()
+  ).map((s) => s.id);
+  if (zh.length === 0 || months.length === 0) return out;
+  const month = sql<string>`substr(${sql.ref('day')}, 1, 7)`;
+  for (const r of await tx
+    .selectFrom('book_day_stats')
+    .select(['book_id', month.as('month'), sql<number>`sum(${sql.ref('partner_fen')})`.as('partner_fen')])
+    .where('client_id', '=', clientId)
+    .where('site_id', 'in', zh)
+    .where('day', '>=', `${[...months].sort()[0]}-01`)
+    .where('day', '<=', `${[...months].sort().at(-1)}-31`)
+    .groupBy(['book_id', month])
+    .execute())
+    if (months.includes(r.month)) out.set(`${r.month}:${r.book_id}`, Number(r.partner_fen ?? 0));
+  return out;
 }
 
 const notClosable = (zh: string, en: string) =>
@@ -278,6 +310,24 @@ export async function closeMonthIn(
     );
 
     const welfareRules = await brandWelfareRules(tx, clientId);
+    // The zh part of what this close settles: the month's, and the late part of earlier months (less what was settled).
+    const zhNow = await zhRevenueOf(tx, clientId, [...new Set(revenue.map((r) => r.month))]);
+    const zhSettled = new Map<string, number>();
+    const late = revenue.filter((r) => r.month !== month);
+    for (let i = 0; i < late.length; i += 500) {
+      for (const l of await tx
+        .selectFrom('settlement_lines')
+        .select(['book_id', 'for_month', sql<number>`sum(${sql.ref('partner_fen')})`.as('partner_fen')])
+        .where('client_id', '=', clientId)
+        .where('book_id', 'in', [...new Set(late.slice(i, i + 500).map((r) => r.book_id))])
+        .where('kind', 'in', ['share', 'correction'])
+        .groupBy(['book_id', 'for_month'])
+        .execute())
+        zhSettled.set(`${l.for_month}:${l.book_id}`, Number(l.partner_fen ?? 0));
+    }
+    // Never more than the revenue the line settles (PostgreSQL reads the two tables at separate moments).
+    const zhOf = (m: string, bookId: number, settling: number) =>
+      Math.max(0, Math.min(settling, (zhNow.get(`${m}:${bookId}`) ?? 0) - (zhSettled.get(`${m}:${bookId}`) ?? 0)));
     const lines: Line[] = [];
     const settledUpdates: Array<{ book_id: number; month: string; settled_fen: number; settled_share_fen: number }> =
       [];
@@ -301,6 +351,8 @@ export async function closeMonthIn(
           revenue_fen: fen,
           amount_fen: share,
           note: `${fen}分 × ${t.sharePermille}‰，不足1分的部分舍去`,
+          partner_fen: zhOf(month, bookId, fen),
+          partner_share_fen: shareOf(zhOf(month, bookId, fen), t.sharePermille),
         });
       if (topUp > 0)
         lines.push({
@@ -311,6 +363,8 @@ export async function closeMonthIn(
           revenue_fen: 0,
           amount_fen: topUp,
           note: `保底${t.guaranteeFen}分，分成${share}分，补足${topUp}分`,
+          partner_fen: null,
+          partner_share_fen: null,
         });
       if (t.signed) {
         for (const w of welfareFor(welfareRules, month, words.get(bookId) ?? new Map(), leave.get(accountId)))
@@ -322,6 +376,8 @@ export async function closeMonthIn(
             revenue_fen: 0,
             amount_fen: w.rule.amount_fen,
             note: w.note,
+            partner_fen: null,
+            partner_share_fen: null,
           });
       }
       settledUpdates.push({ book_id: bookId, month, settled_fen: fen, settled_share_fen: share + topUp });
@@ -342,6 +398,8 @@ export async function closeMonthIn(
         revenue_fen: r.revenue_fen - r.settled_fen,
         amount_fen: amount,
         note: `${r.month}结算后到账的收入${r.revenue_fen - r.settled_fen}分`,
+        partner_fen: zhOf(r.month, r.book_id, r.revenue_fen - r.settled_fen),
+        partner_share_fen: null,
       });
       settledUpdates.push({
         book_id: r.book_id,

@@ -6,8 +6,8 @@ import { FigureStatus, Hint, LoadError } from './parts.tsx';
 
 /**
  * settlement-summary-zh (zong-heng month balance): per month and book, the share of what the zh
- * platform reported, and — as the settlement summary shows a statement — the book's guarantee top-up
- * and welfare on lines of their own; final once the month's statement is released, an estimate before.
+ * platform reported, and — as the settlement summary shows a statement — the book's guarantee top-up,
+ * welfare and earlier-month corrections on lines of their own (with a subtotal per kind); final once the month's statement is released, an estimate before.
  */
 export default function SettlementZhPage() {
   const { t } = useTranslation(INCOME_NS);
@@ -36,7 +36,7 @@ export default function SettlementZhPage() {
               title: `${t('columns.partner_fen')}${t('yuan')}`,
               dataIndex: 'partner_fen',
               align: 'right',
-              render: (v: number, r) => (r.kind === 'share' ? yuan(v) : ''),
+              render: (v: number, r) => (r.kind === 'share' || r.kind === 'correction' ? yuan(v) : ''),
             },
             {
               title: t('pages.shareRate'),
@@ -71,7 +71,7 @@ export default function SettlementZhPage() {
           }
         />
         {d && (
-          <Descriptions size="small" column={3} style={{ marginTop: 12 }} data-testid="zh-by-kind">
+          <Descriptions size="small" column={4} style={{ marginTop: 12 }} data-testid="zh-by-kind">
             {d.by_kind.map((k) => (
               <Descriptions.Item key={k.kind} label={t(`pages.kinds.${k.kind}`)}>
                 <span data-testid={`zh-kind-${k.kind}`}>{yuan(k.amount_fen)}</span>

@@ -75,7 +75,7 @@ export const incomeZhCN = {
     summaryZh: '合作平台收入汇总',
     settlementZh: '合作平台结算汇总',
     settlementZhHint:
-      '合作平台（纵横）按月、按作品上报的收入及按合同比例的分成，以及作品当月的保底补足和福利（各列一行，按作品整月计算，含所有平台）；月度结算单发布后为已结算。',
+      '合作平台（纵横）按月、按作品上报的收入及按合同比例的分成，以及作品当月的保底补足、福利和往月更正（与结算汇总的结算单一样各列一行，按作品整月计算，含所有平台）；月度结算单发布后为已结算，之后才到账的纵横收入计入下一份结算单的往月更正。',
     noZh: '合作平台还没有上报收入',
     shareRate: '分成比例',
     shareAmount: '分成（元）',
@@ -191,7 +191,7 @@ export const incomeEnUS: typeof incomeZhCN = {
     summaryZh: 'Partner platform summary',
     settlementZh: 'Partner platform settlement',
     settlementZhHint:
-      'What the partner platform (zh) reported per month and book and the share of it at your contract rate, with the book’s guarantee top-up and welfare of the month on lines of their own (the book’s whole month, every platform); final once the month’s statement is released.',
+      'What the partner platform (zh) reported per month and book and the share of it at your contract rate, with the book’s guarantee top-up, welfare and earlier-month corrections on lines of their own as on the statement (the book’s whole month, every platform); final once the month’s statement is released, and zh revenue arriving later is a correction on the next statement.',
     noZh: 'The partner platform has not reported income yet',
     shareRate: 'Share rate',
     shareAmount: 'Share (yuan)',

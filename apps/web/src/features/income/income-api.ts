@@ -116,9 +116,9 @@ export interface ZhMonthLine {
   month: string;
   book_id: number;
   book_title: string;
-  /** share: the zh revenue at the contract rate; guarantee, welfare: the book's whole month. */
-  kind: 'share' | 'guarantee' | 'welfare';
-  /** The zh revenue (share lines; 0 on the others). */
+  /** share: the zh revenue at the contract rate; guarantee, welfare, correction: the book's whole month. */
+  kind: 'share' | 'guarantee' | 'welfare' | 'correction';
+  /** The zh revenue: of the month (share lines), the zh part of the late revenue (corrections); 0 on the others. */
   partner_fen: number;
   share_permille: number | null;
   amount_fen: number;

@@ -35,7 +35,7 @@ const zhCN = {
         faviconLink: '以 http(s):// 开头的网址，或以 / 开头的站内路径',
         links: '每组最多 {{max}} 个；网址可以是 http(s):// 开头的网址，或以 / 开头的站内路径',
         welfare:
-          '签约作品每月结算时按这些规则发放福利（作者在「收入管理-福利」和帮助文章中看到）；金额以分为单位，填0即不发放该项',
+          '签约作品每月结算时按这些规则发放福利（作者在「收入管理-福利」和帮助文章中看到）；修改从下一个尚未结算的月份起生效，已结算的月份不变；金额以分为单位，填0即不发放该项',
       },
       welfareAmount: '金额',
       fen: '分',
@@ -109,7 +109,7 @@ const enUS: typeof zhCN = {
         faviconLink: 'An address starting with http(s)://, or a path on this site starting with /',
         links: 'At most {{max}} per list; an address starting with http(s)://, or a path on this site starting with /',
         welfare:
-          'Signed books earn this welfare at each month’s close (authors see it under Income → Welfare and in the help article); amounts are in fen, 0 turns a rule off',
+          'Signed books earn this welfare at each month’s close (authors see it under Income → Welfare and in the help article); a change applies from the next month not yet closed, closed months never change; amounts are in fen, 0 turns a rule off',
       },
       welfareAmount: 'Amount',
       fen: 'fen',
