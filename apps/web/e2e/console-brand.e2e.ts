@@ -302,7 +302,10 @@ describe('console: brand settings', () => {
     const words = p.getByLabel('每日更新字数不少于');
     expect([await amount.inputValue(), await words.inputValue()]).toEqual(['30000', '4000']);
     // The admin is told when a change counts: from the next month not yet closed; closed months stay.
-    await p.getByText(/修改从下一个尚未结算的月份起生效，已结算的月份不变/).first().waitFor();
+    await p
+      .getByText(/修改从下一个尚未结算的月份起生效，已结算的月份不变/)
+      .first()
+      .waitFor();
     const saveAs = async (fen: string, daily: string) => {
       await amount.fill(fen);
       await words.fill(daily);

@@ -386,10 +386,7 @@ export const POP_TEST_IDS = [
 export async function popOnScreen(p: Page, timeoutMs = 6000): Promise<string | null> {
   const any = p.locator(POP_TEST_IDS.map((id) => `[data-testid="${id}"]`).join(', '));
   try {
-    await any
-      .or(p.locator('html[data-pop-queue="settled"]'))
-      .first()
-      .waitFor({ state: 'visible', timeout: timeoutMs });
+    await any.or(p.locator('html[data-pop-queue="settled"]')).first().waitFor({ state: 'visible', timeout: timeoutMs });
   } catch {
     return null;
   }
