@@ -16,10 +16,10 @@ import {
 } from '@author-centre/shared';
 import { SCREENPLAY_APPLICATION_LIMITS as S } from '../modules/works/screenplay-application.ts';
 import { authorQuestionsArticles } from './help/author-questions.ts';
-import { FEEDBACK_WAY, GUIDE_WAY } from './help/forum-ways.ts';
 import { commentsArticles } from './help/comments.ts';
 import { contractsArticles } from './help/contracts.ts';
 import { creativeArticles } from './help/creative.ts';
+import { FEEDBACK_WAY, GUIDE_WAY } from './help/forum-ways.ts';
 import { growthArticles } from './help/growth.ts';
 import { incomeArticles, welfareRulesText } from './help/income.ts';
 import { publicPagesArticles } from './help/public-pages.ts';

@@ -12,11 +12,14 @@ import { FEEDBACK_WAY, FORUM_WAY, GUIDE_WAY, MODERATION_WAY } from '../../seed/h
  */
 export function rewrites(bbs: string): Array<[string, string]> {
   return [
-    ['可以到论坛的意见反馈版块（' + bbs + '）留言。', `${FEEDBACK_WAY}。`],
-    ['或到论坛的意见反馈版块（' + bbs + '）留言。', `或${FEEDBACK_WAY}。`],
-    ['帖子会发到意见反馈版块（' + bbs + '）。', '帖子会发到论坛的意见反馈版块；页面底部的「意见反馈」也通往这里。'],
-    ['论坛（' + bbs + '）用作者中心的账号登录', `论坛（${FORUM_WAY}）用作者中心的账号登录`],
-    ['超过时提示“发帖过于频繁，请稍后再试”', `超过时提示还要等多久，例如“每小时最多发${FORUM_LIMITS.threadsPerHour}个主题，请23分钟后再试”`],
+    [`可以到论坛的意见反馈版块（${bbs}）留言。`, `${FEEDBACK_WAY}。`],
+    [`或到论坛的意见反馈版块（${bbs}）留言。`, `或${FEEDBACK_WAY}。`],
+    [`帖子会发到意见反馈版块（${bbs}）。`, '帖子会发到论坛的意见反馈版块；页面底部的「意见反馈」也通往这里。'],
+    [`论坛（${bbs}）用作者中心的账号登录`, `论坛（${FORUM_WAY}）用作者中心的账号登录`],
+    [
+      '超过时提示“发帖过于频繁，请稍后再试”',
+      `超过时提示还要等多久，例如“每小时最多发${FORUM_LIMITS.threadsPerHour}个主题，请23分钟后再试”`,
+    ],
     ['- 论坛管理员可以关闭帖子（之后不能再回复）或删除帖子，在「我的帖子」里能看到每一条的状态。', MODERATION_WAY],
     ['（在新标签页打开论坛的新手专栏）', `（${GUIDE_WAY}）`],
   ];

@@ -39,7 +39,9 @@ describe('embedded forum moderation', () => {
     const { threadId, replyId, starter } = await threadWithReply();
     // Bad input and refusals store nothing.
     expect((await starter.post('/api/bbs/report', { post_id: replyId, reason: '' })).body.errors.field).toBe('reason');
-    expect((await t.client('localhost').post('/api/bbs/report', { post_id: replyId, reason: '广告' })).status).toBe(401);
+    expect((await t.client('localhost').post('/api/bbs/report', { post_id: replyId, reason: '广告' })).status).toBe(
+      401,
+    );
     const ownPost = await t.app.ctx.db
       .selectFrom('forum_posts')
       .select('id')
@@ -67,9 +69,9 @@ describe('embedded forum moderation', () => {
     expect(JSON.stringify(detail.body.data)).not.toContain('account_id');
 
     // No reason: refused, nothing changes.
-    expect((await callers.editor.post('/api/admin/forum/post/hide', { id: replyId, reason: '' })).body.errors.field).toBe(
-      'reason',
-    );
+    expect(
+      (await callers.editor.post('/api/admin/forum/post/hide', { id: replyId, reason: '' })).body.errors.field,
+    ).toBe('reason');
     const hidden = await callers.editor.post('/api/admin/forum/post/hide', { id: replyId, reason: '广告' });
     expect(hidden.body.data).toEqual({ id: replyId, state: 'hidden' });
     // Readers no longer see it, the author's my-post says it was removed, the report is resolved.
@@ -101,26 +103,29 @@ describe('embedded forum moderation', () => {
     const firstHide = await callers.editor.post('/api/admin/forum/post/hide', { id: first.id, reason: '违规' });
     expect(firstHide.body.errors.title).toBe('这是主题的首帖：请隐藏或恢复整个主题');
 
-    expect((await callers.editor.post('/api/admin/forum/thread/lock', { id: threadId, reason: '已解答' })).body.data.state).toBe(
-      'closed',
-    );
+    expect(
+      (await callers.editor.post('/api/admin/forum/thread/lock', { id: threadId, reason: '已解答' })).body.data.state,
+    ).toBe('closed');
     const closedReply = await replier.post('/api/bbs/reply', { thread_id: threadId, body: '再补充一句' });
     expect(closedReply.body.errors.title).toBe('该帖子已关闭，不能再回复');
-    expect((await callers.editor.post('/api/admin/forum/thread/lock', { id: threadId, reason: '再锁' })).status).toBe(409);
+    expect((await callers.editor.post('/api/admin/forum/thread/lock', { id: threadId, reason: '再锁' })).status).toBe(
+      409,
+    );
 
     await callers.editor.post('/api/admin/forum/thread/hide', { id: threadId, reason: '引战' });
     expect((await t.client('localhost').get('/api/bbs/thread', { id: threadId })).status).toBe(404);
     const list = await callers.editor.get('/api/admin/forum/threads', { state: 'hidden' });
     expect(list.body.data.list.map((r: any) => r.id)).toContain(threadId);
-    expect((await callers.editor.post('/api/admin/forum/thread/unlock', { id: threadId, reason: 'x' })).body.errors.title).toBe(
-      '该主题已隐藏，请先恢复',
-    );
+    expect(
+      (await callers.editor.post('/api/admin/forum/thread/unlock', { id: threadId, reason: 'x' })).body.errors.title,
+    ).toBe('该主题已隐藏，请先恢复');
     // Restored as it was: closed.
     const back = await callers.editor.post('/api/admin/forum/thread/restore', { id: threadId, reason: '误判' });
     expect(back.body.data.state).toBe('closed');
-    expect((await callers.editor.post('/api/admin/forum/thread/unlock', { id: threadId, reason: '重新讨论' })).body.data.state).toBe(
-      'open',
-    );
+    expect(
+      (await callers.editor.post('/api/admin/forum/thread/unlock', { id: threadId, reason: '重新讨论' })).body.data
+        .state,
+    ).toBe('open');
     const actions = await t.app.ctx.db
       .selectFrom('audit_log')
       .select('action')
@@ -157,23 +162,30 @@ describe('embedded forum moderation', () => {
     expect((await callers.author.get('/api/admin/forum/threads')).status).toBe(403);
     expect((await callers.author.post('/api/admin/forum/thread/hide', { id: threadId, reason: 'x' })).status).toBe(403);
     for (const staff of [callers.editor, callers.admin]) {
-      const ids = (await staff.get('/api/admin/forum/threads', { page_size: 500 })).body.data.list.map((r: any) => r.id);
+      const ids = (await staff.get('/api/admin/forum/threads', { page_size: 500 })).body.data.list.map(
+        (r: any) => r.id,
+      );
       expect(ids).toContain(threadId);
       expect(ids).not.toContain(other.threadId);
     }
     // Brand 3's admin cannot see or touch brand 2's thread or reply.
     expect((await callers.otherBrandAdmin.get('/api/admin/forum/thread', { id: threadId })).status).toBe(404);
-    expect((await callers.otherBrandAdmin.post('/api/admin/forum/thread/hide', { id: threadId, reason: 'x' })).status).toBe(
-      404,
-    );
-    expect((await callers.otherBrandAdmin.post('/api/admin/forum/post/hide', { id: replyId, reason: 'x' })).status).toBe(404);
+    expect(
+      (await callers.otherBrandAdmin.post('/api/admin/forum/thread/hide', { id: threadId, reason: 'x' })).status,
+    ).toBe(404);
+    expect(
+      (await callers.otherBrandAdmin.post('/api/admin/forum/post/hide', { id: replyId, reason: 'x' })).status,
+    ).toBe(404);
     // Brand 2's editor cannot name another brand.
     callers.editor.headers['x-console-client'] = '3';
     expect((await callers.editor.get('/api/admin/forum/threads')).status).toBe(403);
     delete callers.editor.headers['x-console-client'];
     // The platform admin works in brand 3 through the switcher.
     callers.platformAdmin.headers['x-console-client'] = '3';
-    const inThree = await callers.platformAdmin.post('/api/admin/forum/thread/lock', { id: other.threadId, reason: '平台处理' });
+    const inThree = await callers.platformAdmin.post('/api/admin/forum/thread/lock', {
+      id: other.threadId,
+      reason: '平台处理',
+    });
     expect(inThree.body.data.state).toBe('closed');
     delete callers.platformAdmin.headers['x-console-client'];
     const states = await t.app.ctx.db

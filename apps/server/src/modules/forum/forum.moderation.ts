@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../../platform/audit/audit.ts';
 import { authOf } from '../../platform/auth/guards.ts';
@@ -31,8 +31,7 @@ const ReportsQuery = listQuery(['last_reported_at', 'reports'], {
   status: z.enum(['open', 'resolved']).default('open'),
 });
 
-const threadMissing = () =>
-  notFound({ 'zh-CN': '没有这个主题', 'en-US': 'There is no such thread' });
+const threadMissing = () => notFound({ 'zh-CN': '没有这个主题', 'en-US': 'There is no such thread' });
 const postMissing = () => notFound({ 'zh-CN': '没有这条帖子', 'en-US': 'There is no such post' });
 
 /**
@@ -232,11 +231,7 @@ export function forumModerationRoutes(app: FastifyInstance, forum: ForumProvider
     const grouped = ctx.db
       .selectFrom('forum_post_reports as r')
       .innerJoin('forum_posts', 'forum_posts.id', 'r.post_id')
-      .select((eb) => [
-        'r.post_id',
-        eb.fn.countAll().as('reports'),
-        eb.fn.max('r.created_at').as('last_reported_at'),
-      ])
+      .select((eb) => ['r.post_id', eb.fn.countAll().as('reports'), eb.fn.max('r.created_at').as('last_reported_at')])
       .where('r.client_id', '=', staff.clientId)
       .where('forum_posts.client_id', '=', staff.clientId)
       .where('r.resolved_at', open ? 'is' : 'is not', null)
@@ -338,7 +333,8 @@ export function forumModerationRoutes(app: FastifyInstance, forum: ForumProvider
             .updateTable('forum_threads')
             .set({
               state,
-              state_before_hide: action === 'hide' ? before.state : action === 'restore' ? null : before.state_before_hide,
+              state_before_hide:
+                action === 'hide' ? before.state : action === 'restore' ? null : before.state_before_hide,
             })
             .where('id', '=', before.id)
             .execute();

@@ -88,14 +88,26 @@ describe('embedded forum', () => {
   it('a posting limit says once which limit was reached and when the author can post again', async () => {
     const client = await signedInClient(t, await createAuthor(t));
     for (let i = 0; i < 10; i++) {
-      const res = await client.post('/api/bbs/thread', { category: 2, title: `第${i + 1}个主题`, body: '内容足够长的一段文字了。' });
+      const res = await client.post('/api/bbs/thread', {
+        category: 2,
+        title: `第${i + 1}个主题`,
+        body: '内容足够长的一段文字了。',
+      });
       expect(res.body.code).toBe(200);
     }
-    const refused = await client.post('/api/bbs/thread', { category: 2, title: '第11个主题', body: '内容足够长的一段文字了。' });
+    const refused = await client.post('/api/bbs/thread', {
+      category: 2,
+      title: '第11个主题',
+      body: '内容足够长的一段文字了。',
+    });
     expect(refused.status).toBe(429);
     expect(refused.body.errors.title).toMatch(/^每小时最多发10个主题，请\d+(秒|分钟)后再试$/);
     client.headers['x-lang'] = 'en-US';
-    const en = await client.post('/api/bbs/thread', { category: 2, title: 'Thread 11', body: 'Long enough body text.' });
+    const en = await client.post('/api/bbs/thread', {
+      category: 2,
+      title: 'Thread 11',
+      body: 'Long enough body text.',
+    });
     delete client.headers['x-lang'];
     expect(en.body.errors.title).toMatch(
       /^You can start at most 10 threads an hour; please try again in \d+ (seconds|minutes)$/,

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@author-centre/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up } from '../../db/migrations/202612120001_help_merged_articles.ts';
-import { rewrites, up as rewriteForumLinks } from '../../db/migrations/202612280102_help_forum_links.ts';
+import { up as rewriteForumLinks, rewrites } from '../../db/migrations/202612280102_help_forum_links.ts';
 import { createAuthor, logIn } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { conceptsIn, passagesOf } from './help.retrieval.ts';
@@ -407,7 +407,8 @@ describe('forum links in help articles', () => {
     for (const clientId of [2, 3, 4] as const) {
       const client = t.client(HOSTS[clientId]);
       const brand = t.app.ctx.brands.get(clientId);
-      const body = async (ids: string) => (await client.get('/api/pc/v1/help/detail', { ids })).body.data.body as string;
+      const body = async (ids: string) =>
+        (await client.get('/api/pc/v1/help/detail', { ids })).body.data.body as string;
       for (const ids of ['9-55', '9-57', '9-206']) {
         const text = await body(ids);
         expect(text, ids).toContain('意见反馈');
