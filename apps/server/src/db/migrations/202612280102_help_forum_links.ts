@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { FORUM_LIMITS } from '../../modules/forum/forum-provider.ts';
 import { storedSettings } from '../../platform/brands/brands.ts';
-import { FEEDBACK_WAY, FORUM_WAY, GUIDE_WAY, MODERATION_WAY } from '../../seed/help/forum-ways.ts';
+import { FEEDBACK_WAY, FORUM_RULES, FORUM_WAY, GUIDE_WAY, MODERATION_WAY } from '../../seed/help/forum-ways.ts';
 
 /**
  * Help articles seeded before the forum links followed the configured forum named a forum host,
@@ -32,7 +32,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     const pairs = rewrites(storedSettings(brand).domains.bbs);
     const rows = await db
       .selectFrom('help_articles')
-      .select(['id', 'body'])
+      .select(['id', 'number', 'title', 'keywords', 'body'])
       .where('client_id', '=', brand.client_id)
       .where('number', 'in', [3, 55, 57, 206, 255])
       .execute();
@@ -40,8 +40,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     for (const row of rows) {
       let body = String(row.body);
       for (const [from, to] of pairs) body = body.split(from).join(to);
-      if (body === row.body) continue;
-      await db.updateTable('help_articles').set({ body, updated_at: now }).where('id', '=', row.id).execute();
+      // Article 255 now also answers how to report a post: its title and keywords say so, where still as seeded.
+      const rules = Number(row.number) === 255;
+      const title = rules && row.title === FORUM_RULES.before.title ? FORUM_RULES.title : row.title;
+      const keywords = rules && row.keywords === FORUM_RULES.before.keywords ? FORUM_RULES.keywords : row.keywords;
+      if (body === row.body && title === row.title && keywords === row.keywords) continue;
+      await db
+        .updateTable('help_articles')
+        .set({ body, title, keywords, updated_at: now })
+        .where('id', '=', row.id)
+        .execute();
       changed = true;
     }
     if (changed) {

@@ -449,6 +449,15 @@ describe('forum links in help articles', () => {
       await db.updateTable('help_articles').set({ body: old }).where('id', '=', row.id).execute();
     }
     expect((await rowOf(206)).body).toContain(`（${bbs}）`);
+    const rules = await rowOf(255);
+    await db
+      .updateTable('help_articles')
+      .set({
+        title: '论坛发帖有什么规定？',
+        keywords: '论坛规则,版规,发帖规定,发帖要求,帖子被关闭,帖子被删除,发帖过于频繁,论坛',
+      })
+      .where('id', '=', rules.id)
+      .execute();
     const admins = `欢迎到 ${bbs} 看看（管理员自己写的）。`;
     const adminRow = await rowOf(57);
     await db.updateTable('help_articles').set({ body: admins }).where('id', '=', adminRow.id).execute();
@@ -457,6 +466,13 @@ describe('forum links in help articles', () => {
 
     for (const number of [3, 55, 206, 255]) expect((await rowOf(number)).body, String(number)).toBe(today.get(number));
     expect((await rowOf(57)).body).toBe(admins);
+    const retitled = await db
+      .selectFrom('help_articles')
+      .select(['title', 'keywords'])
+      .where('id', '=', rules.id)
+      .executeTakeFirstOrThrow();
+    expect(retitled.title).toBe('论坛发帖有什么规定？违规帖子怎么举报？');
+    expect(retitled.keywords).toContain('举报帖子');
     // The help centre serves the new text at once (its revision moved).
     const detail = await client.get('/api/pc/v1/help/detail', { ids: '9-206' });
     expect(detail.body.data.body).not.toContain(bbs);
