@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import '../../server/src/modules/forum/forum.tables.ts';
-import { launchBrowser, visit } from './browser.ts';
+import { appUrl, launchBrowser, visit } from './browser.ts';
 import { demoStaff, openConsole } from './console-session.ts';
 import { closeServerDb, logIn, newAuthor, serverDb } from './home-session.ts';
 import { serverRow, serverRows } from './works-session.ts';
@@ -135,7 +135,7 @@ describe('forum moderation', () => {
       { action: 'forum.thread.lock', reason: '已解答' },
     ]);
     // Nothing waits among the reported posts any more.
-    await visit(staff.page, '/admin/forum/reported');
+    await staff.page.goto(appUrl('/admin/forum/reported', 'wonder'));
     await staff.page.locator('.ant-table').waitFor();
     await staff.page.getByText(spam).waitFor({ state: 'detached' });
 
