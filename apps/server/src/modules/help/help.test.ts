@@ -415,7 +415,7 @@ describe('forum links in help articles', () => {
         expect(text, ids).not.toContain(brand.domains.bbs);
       }
       expect(await body('9-55')).toContain('点页面底部的「意见反馈」，在论坛的意见反馈版块留言');
-      expect(await body('1-3')).toContain('用本站论坛时打开帮助中心的新手指南');
+      expect(await body('1-3')).toContain('用本站论坛时是帮助中心的入门文章');
       const all = await t.app.ctx.db
         .selectFrom('help_articles')
         .select('body')
