@@ -64,11 +64,12 @@ describe('beginner guide dialog', () => {
       ['get-profit', '第 4 / 5 步', '获得稿酬'],
       ['welcome', '第 5 / 5 步', '欢迎加入'],
     ]);
-    // Welcome: the last step's next is disabled; the detailed guide opens the forum column in a new tab.
+    // Welcome: the last step's next is disabled; with the embedded forum the detailed guide is the help centre's
+    // new-author guide (never the bbs host, which does not exist).
     expect(await next().isDisabled()).toBe(true);
     const forum = guide.getByRole('link', { name: '查看详细指南' });
-    expect(await forum.getAttribute('target')).toBe('_blank');
-    expect(await forum.getAttribute('href')).toBe('https://bbs.wonder.example.com/column/newbie-guide');
+    expect(await forum.getAttribute('target')).toBeNull();
+    expect(await forum.getAttribute('href')).toBe('/front/help-center/questions/1-12');
     expect(await guide.getByRole('button', { name: '开始创作' }).isVisible()).toBe(true);
 
     const back: string[] = [];

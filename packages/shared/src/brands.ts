@@ -37,18 +37,26 @@ export type BrandConfig = BrandSettings & { forum?: BrandForum };
 /** The feedback board is forum category 8 (§2); the footer link that means "the forum's feedback". */
 export const FORUM_FEEDBACK_CATEGORY = 8;
 export const FORUM_FEEDBACK_LINK = `/front/my-post?compose=${FORUM_FEEDBACK_CATEGORY}`;
+/** The forum's new-author board (embedded category 3 新人报到), where the beginner guide's detailed guide leads. */
+export const FORUM_NEWCOMER_CATEGORY = 3;
+/** The help centre's new-author guide (questions/1-12): the detailed guide when the forum is the embedded one. */
+export const NEWCOMER_GUIDE_PATH = '/front/help-center/questions/1-12';
 
 /**
  * Where the header's forum module and the feedback links go: the embedded forum's own pages
  * (my posts, composing in category 8), or the configured Discourse (its home and category 8).
  * Without a forum in the config (an old offline copy) the embedded forum's pages.
  */
-export function forumLinks(forum: BrandForum | undefined): { home: string; feedback: string } {
+export function forumLinks(forum: BrandForum | undefined): { home: string; feedback: string; guide: string } {
   if (forum?.provider === 'discourse' && forum.url) {
     const base = forum.url.replace(/\/+$/, '');
-    return { home: base, feedback: `${base}/c/${FORUM_FEEDBACK_CATEGORY}` };
+    return {
+      home: base,
+      feedback: `${base}/c/${FORUM_FEEDBACK_CATEGORY}`,
+      guide: `${base}/c/${FORUM_NEWCOMER_CATEGORY}`,
+    };
   }
-  return { home: '/front/my-post', feedback: FORUM_FEEDBACK_LINK };
+  return { home: '/front/my-post', feedback: FORUM_FEEDBACK_LINK, guide: NEWCOMER_GUIDE_PATH };
 }
 
 /**

@@ -19,6 +19,7 @@ import { authorQuestionsArticles } from './help/author-questions.ts';
 import { commentsArticles } from './help/comments.ts';
 import { contractsArticles } from './help/contracts.ts';
 import { creativeArticles } from './help/creative.ts';
+import { FEEDBACK_WAY, GUIDE_WAY } from './help/forum-ways.ts';
 import { growthArticles } from './help/growth.ts';
 import { incomeArticles, welfareRulesText } from './help/income.ts';
 import { publicPagesArticles } from './help/public-pages.ts';
@@ -52,7 +53,6 @@ export interface Facts {
   payDay: number;
   onlineSignSuccess: string;
   editor: string;
-  bbs: string;
   welfareDoc: string;
   /** A pen name may change once in this many days. */
   penNameDays: number;
@@ -85,7 +85,6 @@ function factsOf(brand: BrandSettings): Facts {
     payDay: SIGNING_GUIDE.royaltyPaymentDayOfMonth,
     onlineSignSuccess: brand.onlineSignSuccessText,
     editor: brand.editorTitle,
-    bbs: brand.domains.bbs,
     welfareDoc: brand.domains.welfareDoc,
     penNameDays: brand.penNameChangeDays,
     welfareRules: welfareRulesText(brand.welfareRules),
@@ -158,7 +157,7 @@ const articles = (f: Facts): HelpSeedArticle[] => [
 - 长篇小说的引导分为：创建作品、申请签约、作品上架、获得稿酬、欢迎加入，共五步。
 - 短篇故事的引导分为：创建作品、申请签约、欢迎加入，共三步。
 
-每一步都显示当前步骤和总步数，可以点「上一步」「下一步」来回查看。最后一步提供「查看详细指南」（在新标签页打开论坛的新手专栏）和「开始创作」按钮。
+每一步都显示当前步骤和总步数，可以点「上一步」「下一步」来回查看。最后一步提供「查看详细指南」（${GUIDE_WAY}）和「开始创作」按钮。
 
 跳过或看完后，引导不会再自动弹出。`,
   },
@@ -821,7 +820,7 @@ ${compatLines()}
 打开作品的「章节管理」页，字数统计旁写着“${f.editor}：编辑的名字”。显示“${f.editor}：暂未分配”，说明这部作品还没有对接的编辑。
 
 ## 怎么联系
-页面顶部的编辑名录列出了编辑的联系方式。签约、上架、结算等问题都可以联系${f.editor}。还没有分配编辑时，或者有使用中的建议和问题，可以到论坛的意见反馈版块（${f.bbs}）留言。
+页面顶部的编辑名录列出了编辑的联系方式。签约、上架、结算等问题都可以联系${f.editor}。还没有分配编辑时，或者有使用中的建议和问题，${FEEDBACK_WAY}。
 
 ## 编辑是怎么分配的
 - ${f.editor}由平台的编辑部分配，可以按作品分配，也可以按作者（笔名）分配。
@@ -842,7 +841,7 @@ AI助理只根据帮助中心已发布的问题作答，不会凭猜测回答。
 - AI助理回答“没有找到相关内容”的问题会被记录下来，运营人员据此补充新的帮助问题。
 - 觉得某个问题说得不清楚，可以在问题页底部的「这篇文章解决了您的问题吗？」处选择「未解决」。
 
-急需解答的问题，请联系您的${f.editor}，或到论坛的意见反馈版块（${f.bbs}）留言。`,
+急需解答的问题，请联系您的${f.editor}，或${FEEDBACK_WAY}。`,
   },
   {
     number: 58,

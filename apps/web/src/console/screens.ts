@@ -3,6 +3,7 @@ import { consoleScreens as brandSettingsScreens } from '../features/brand-settin
 import { consoleScreens as commentsScreens } from '../features/comments/console/screens.ts';
 import { consoleScreens as contractsScreens } from '../features/contracts/console/screens.ts';
 import { consoleScreens as creativeScreens } from '../features/creative/console/screens.ts';
+import { consoleScreens as forumScreens } from '../features/forum/console/screens.ts';
 import { consoleScreens as growthScreens } from '../features/growth/console/screens.ts';
 import { consoleScreens as helpScreens } from '../features/help-center/console/screens.ts';
 import { consoleScreens as homeScreens } from '../features/home/console/screens.ts';
@@ -65,6 +66,7 @@ export const CONSOLE_SCREENS: ConsoleScreen[] = [
   ...helpScreens,
   ...incomeScreens,
   ...reportsScreens,
+  ...forumScreens,
   ...publicPagesScreens,
   ...contractsScreens,
   ...commentsScreens,

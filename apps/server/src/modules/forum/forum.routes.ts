@@ -9,6 +9,7 @@ import { routeAliases } from '../../platform/http/routes.ts';
 import { onLogout } from '../auth/services.ts';
 import { DiscourseEnv, DiscourseForum } from './discourse.ts';
 import { EmbeddedForum } from './embedded.ts';
+import { forumModerationRoutes } from './forum.moderation.ts';
 import { type ForumAuthor, type ForumProvider, FORUM_LIMITS as L } from './forum-provider.ts';
 
 /** The configured forum: FORUM_PROVIDER=discourse (with its DISCOURSE_* settings), else the embedded one. */
@@ -41,6 +42,19 @@ const ReplyBody = z.object({
 });
 const MyPostsQuery = z.object({ type: z.enum(['thread', 'reply']).default('thread'), page, page_size: pageSize });
 
+/** What a refused post says before rateLimited's "please try again in …": the hourly limit that was reached. */
+export function postingLimitMessage(what: 'thread' | 'reply') {
+  return what === 'thread'
+    ? {
+        'zh-CN': `每小时最多发${L.threadsPerHour}个主题`,
+        'en-US': `You can start at most ${L.threadsPerHour} threads an hour`,
+      }
+    : {
+        'zh-CN': `每小时最多发${L.repliesPerHour}条回复`,
+        'en-US': `You can post at most ${L.repliesPerHour} replies an hour`,
+      };
+}
+
 /**
  * The forum (§7 bbsGet/bbsPost: categories, threads, posts; sso; §2 my-post; §4 forum logout)
  * through the configured provider. Reading is public; posting and my-post need an author.
@@ -60,6 +74,9 @@ export async function forumRoutes(app: FastifyInstance): Promise<void> {
       .executeTakeFirstOrThrow();
     return { clientId: auth.clientId, userId: auth.userId, accountId: auth.accountId, penName: account.pen_name };
   };
+
+  // Reporting a post, and the console's moderation of the embedded forum (forum.moderation.ts).
+  forumModerationRoutes(app, forum);
 
   // Logging out of the author centre logs out of the forum too (§4).
   onLogout(ctx, (who) => forum.logout({ clientId: who.clientId, userId: who.userId }));
@@ -122,10 +139,8 @@ export async function forumRoutes(app: FastifyInstance): Promise<void> {
       3_600_000,
     );
     if (!hit.allowed) {
-      throw rateLimited(hit.retryAfterMs, {
-        'zh-CN': '发帖过于频繁，请稍后再试',
-        'en-US': 'You are posting too often',
-      });
+      // rateLimited adds when they can post again: 「每小时最多发10个主题，请23分钟后再试」.
+      throw rateLimited(hit.retryAfterMs, postingLimitMessage(what));
     }
   }
 }

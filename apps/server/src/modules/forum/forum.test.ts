@@ -20,6 +20,8 @@ describe('embedded forum', () => {
       expect(forumLinks(config.body.data.forum)).toEqual({
         home: '/front/my-post',
         feedback: '/front/my-post?compose=8',
+        // The beginner guide's detailed guide: the help centre's new-author guide, not a forum host.
+        guide: '/front/help-center/questions/1-12',
       });
       const feedback = (config.body.data.footerLinks as Array<{ label: string; url: string }>).find(
         (l) => l.label === '意见反馈',
@@ -81,6 +83,37 @@ describe('embedded forum', () => {
     expect((await visitor.get('/api/bbs/thread', { id: foreign.body.data.id })).status).toBe(404);
     // Another brand sees none of it.
     expect((await t.client('third.localhost').get('/api/bbs/thread', { id: thread.body.data.id })).status).toBe(404);
+  });
+
+  it('a posting limit says once which limit was reached and when the author can post again', async () => {
+    const client = await signedInClient(t, await createAuthor(t));
+    for (let i = 0; i < 10; i++) {
+      const res = await client.post('/api/bbs/thread', {
+        category: 2,
+        title: `第${i + 1}个主题`,
+        body: '内容足够长的一段文字了。',
+      });
+      expect(res.body.code).toBe(200);
+    }
+    const refused = await client.post('/api/bbs/thread', {
+      category: 2,
+      title: '第11个主题',
+      body: '内容足够长的一段文字了。',
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors.title).toMatch(/^每小时最多发10个主题，请\d+(秒|分钟)后再试$/);
+    client.headers['x-lang'] = 'en-US';
+    const en = await client.post('/api/bbs/thread', {
+      category: 2,
+      title: 'Thread 11',
+      body: 'Long enough body text.',
+    });
+    delete client.headers['x-lang'];
+    expect(en.body.errors.title).toMatch(
+      /^You can start at most 10 threads an hour; please try again in \d+ (seconds|minutes)$/,
+    );
+    const mine = await client.get('/api/bbs/my-posts', { type: 'thread' });
+    expect(mine.body.data.total).toBe(10);
   });
 
   it('bad input and visitors are refused and nothing is stored', async () => {
@@ -196,7 +229,7 @@ describe('Discourse adapter', () => {
   it('the brand config sends the forum links to Discourse: its home and category 8', async () => {
     const config = await t.client('localhost').get('/api/pc/v1/global/config');
     expect(config.body.data.forum).toEqual({ provider: 'discourse', url: base });
-    expect(forumLinks(config.body.data.forum)).toEqual({ home: base, feedback: `${base}/c/8` });
+    expect(forumLinks(config.body.data.forum)).toEqual({ home: base, feedback: `${base}/c/8`, guide: `${base}/c/3` });
   });
 
   it("my-post lists the author's topics and replies from Discourse with their state; posting goes as the author", async () => {

@@ -1,6 +1,7 @@
 import { ErrorCode, WORKS_LIMITS } from '@author-centre/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up } from '../../db/migrations/202612120001_help_merged_articles.ts';
+import { up as rewriteForumLinks, rewrites } from '../../db/migrations/202612280102_help_forum_links.ts';
 import { up as addReleaseParagraph } from '../../db/migrations/202612280102_help_release_held_comments.ts';
 import { databaseUnreachable, storageFull } from '../../platform/http/errors.ts';
 import { ARTICLE_241_BEFORE_RELEASE, ARTICLE_241_KEYWORDS_BEFORE_RELEASE } from '../../seed/help/comments.ts';
@@ -82,7 +83,9 @@ describe('help centre content', () => {
       expect(chapter).toContain('章节会移入「回收站」，可随时恢复');
       expect(chapter).toContain('已发布的付费章节不能删除：读者已为其付费');
       const forum = await body('9-255');
-      expect(forum).toContain(`论坛（${brand.domains.bbs}）`);
+      expect(forum).toContain('论坛（页面顶部的「作者论坛」）');
+      expect(forum).toContain('超过时提示还要等多久，例如“每小时最多发10个主题，请23分钟后再试”');
+      expect(forum).toContain('点它下方的「举报」');
       expect(forum).toContain('主题的标题4～60个字，内容10～5000个字；回复2～5000个字');
       expect(forum).toContain('每人每小时最多发10个主题、60条回复');
     }
@@ -428,7 +431,7 @@ describe('articles merged because they answered the same question', () => {
 
     const merged = await row(55);
     expect(merged.title).toBe('我的责任编辑是谁？怎么联系？');
-    expect(merged.body).toContain(`（${t.app.ctx.brands.get(clientId).domains.bbs}）`);
+    expect(merged.body).toContain('点页面底部的「意见反馈」，在论坛的意见反馈版块留言');
     expect(merged.keywords).toContain('暂未分配');
     expect((await row(59)).status).toBe(0);
     expect((await row(59)).body).toBe('我的责任编辑是谁？（旧文）');
@@ -470,5 +473,82 @@ describe('articles merged because they answered the same question', () => {
     expect(await body(4)).toContain('管理员补充的一段。');
     expect(await body(4)).not.toContain('放行');
     expect(await revision(4)).toBe(before[4]);
+  });
+});
+
+describe('forum links in help articles', () => {
+  it('no article names a forum host; feedback and the forum are the page links that follow the configured forum', async () => {
+    for (const clientId of [2, 3, 4] as const) {
+      const client = t.client(HOSTS[clientId]);
+      const brand = t.app.ctx.brands.get(clientId);
+      const body = async (ids: string) =>
+        (await client.get('/api/pc/v1/help/detail', { ids })).body.data.body as string;
+      for (const ids of ['9-55', '9-57', '9-206']) {
+        const text = await body(ids);
+        expect(text, ids).toContain('意见反馈');
+        expect(text, ids).not.toContain(brand.domains.bbs);
+      }
+      expect(await body('9-55')).toContain('点页面底部的「意见反馈」，在论坛的意见反馈版块留言');
+      expect(await body('1-3')).toContain('用本站论坛时是帮助中心的入门文章');
+      const all = await t.app.ctx.db
+        .selectFrom('help_articles')
+        .select('body')
+        .where('client_id', '=', clientId)
+        .execute();
+      expect(all.filter((a) => a.body.includes(brand.domains.bbs))).toEqual([]);
+    }
+  });
+
+  it('rewrites the bbs host sentences of a brand seeded before, leaving what an admin wrote', async () => {
+    const { db } = t.app.ctx;
+    const clientId = 4;
+    const client = t.client(HOSTS[clientId]);
+    await client.get('/api/pc/v1/help/index');
+    const bbs = t.app.ctx.brands.get(clientId).domains.bbs;
+    const rowOf = (number: number) =>
+      db
+        .selectFrom('help_articles')
+        .select(['id', 'body'])
+        .where('client_id', '=', clientId)
+        .where('number', '=', number)
+        .executeTakeFirstOrThrow();
+    const today = new Map<number, string>();
+    // Put the earlier seed's sentences back (today's text with each rewrite undone).
+    for (const number of [3, 55, 57, 206, 255]) {
+      const row = await rowOf(number);
+      today.set(number, row.body);
+      let old = row.body;
+      for (const [from, to] of rewrites(bbs)) old = old.split(to).join(from);
+      expect(old, String(number)).not.toBe(row.body);
+      await db.updateTable('help_articles').set({ body: old }).where('id', '=', row.id).execute();
+    }
+    expect((await rowOf(206)).body).toContain(`（${bbs}）`);
+    const rules = await rowOf(255);
+    await db
+      .updateTable('help_articles')
+      .set({
+        title: '论坛发帖有什么规定？',
+        keywords: '论坛规则,版规,发帖规定,发帖要求,帖子被关闭,帖子被删除,发帖过于频繁,论坛',
+      })
+      .where('id', '=', rules.id)
+      .execute();
+    const admins = `欢迎到 ${bbs} 看看（管理员自己写的）。`;
+    const adminRow = await rowOf(57);
+    await db.updateTable('help_articles').set({ body: admins }).where('id', '=', adminRow.id).execute();
+
+    await rewriteForumLinks(db);
+
+    for (const number of [3, 55, 206, 255]) expect((await rowOf(number)).body, String(number)).toBe(today.get(number));
+    expect((await rowOf(57)).body).toBe(admins);
+    const retitled = await db
+      .selectFrom('help_articles')
+      .select(['title', 'keywords'])
+      .where('id', '=', rules.id)
+      .executeTakeFirstOrThrow();
+    expect(retitled.title).toBe('论坛发帖有什么规定？违规帖子怎么举报？');
+    expect(retitled.keywords).toContain('举报帖子');
+    // The help centre serves the new text at once (its revision moved).
+    const detail = await client.get('/api/pc/v1/help/detail', { ids: '9-206' });
+    expect(detail.body.data.body).not.toContain(bbs);
   });
 });

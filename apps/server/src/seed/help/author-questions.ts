@@ -2,6 +2,7 @@ import { CONTRACT_TERM_OPTIONS } from '@author-centre/shared';
 import { MUTE_DAYS } from '../../modules/comments/comments.service.ts';
 import { FORUM_LIMITS } from '../../modules/forum/forum-provider.ts';
 import type { Facts, HelpSeedArticle } from '../help-articles.ts';
+import { FORUM_RULES, FORUM_WAY, MODERATION_WAY } from './forum-ways.ts';
 
 /**
  * Issue 18: articles for what authors ask and found nothing or the wrong article: ending a contract, tax on
@@ -75,13 +76,13 @@ export function authorQuestionsArticles(f: Facts): HelpSeedArticle[] {
     {
       number: 255,
       category: 9,
-      title: '论坛发帖有什么规定？',
-      keywords: '论坛规则,版规,发帖规定,发帖要求,帖子被关闭,帖子被删除,发帖过于频繁,论坛',
-      body: `论坛（${f.bbs}）用作者中心的账号登录，发帖时有这些规定：
+      title: FORUM_RULES.title,
+      keywords: FORUM_RULES.keywords,
+      body: `论坛（${FORUM_WAY}）用作者中心的账号登录，发帖时有这些规定：
 
 - 主题的标题${L.title.min}～${L.title.max}个字，内容${L.body.min}～${L.body.max}个字；回复${L.reply.min}～${L.reply.max}个字；
-- 每人每小时最多发${L.threadsPerHour}个主题、${L.repliesPerHour}条回复，超过时提示“发帖过于频繁，请稍后再试”；
-- 论坛管理员可以关闭帖子（之后不能再回复）或删除帖子，在「我的帖子」里能看到每一条的状态。
+- 每人每小时最多发${L.threadsPerHour}个主题、${L.repliesPerHour}条回复，超过时提示还要等多久，例如“每小时最多发${L.threadsPerHour}个主题，请23分钟后再试”；
+${MODERATION_WAY}
 
 各版块的具体版规以论坛上的公告为准。对作者中心的建议和问题，请发到「意见反馈」版块。`,
     },

@@ -45,7 +45,7 @@ export function BrandLink({
  * The forum links (header module bbs, footer and right-bar feedback): they follow the server's
  * configured forum — the embedded forum's own pages, or Discourse (`forumLinks` in shared brands).
  */
-export function useForumLinks(): { home: string; feedback: string } {
+export function useForumLinks(): { home: string; feedback: string; guide: string } {
   return forumLinks(useBrand().forum);
 }
 

@@ -7,7 +7,7 @@ import { fieldErrors } from '../../platform/api-error.ts';
 import { errorMessage } from '../../platform/api-reactions.ts';
 import { formatBeijing } from '../../platform/beijing-time.ts';
 import { toast } from '../../platform/notify.ts';
-import { categories, createThread, type MyPost, myPosts, replyTo, threadOf } from './forum-api.ts';
+import { categories, createThread, type MyPost, myPosts, replyTo, reportPost, threadOf } from './forum-api.ts';
 import { FORUM_NS } from './i18n.ts';
 
 const STATE_COLOR = { open: 'green', visible: 'green', closed: 'default', hidden: 'red' } as const;
@@ -193,6 +193,7 @@ function ThreadDrawer(props: { id: number; onClose: () => void }) {
   });
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  const [reporting, setReporting] = useState<number | null>(null);
   const send = async () => {
     if (text.trim().length < 2) return toast.error(t('replyRule'));
     setBusy(true);
@@ -216,8 +217,13 @@ function ThreadDrawer(props: { id: number; onClose: () => void }) {
           <ol style={{ listStyle: 'none', padding: 0 }}>
             {data.posts.map((p) => (
               <li key={p.id} style={{ borderBottom: '1px solid #f0f0f0', padding: '12px 0' }}>
-                <div style={{ color: 'rgba(0,0,0,0.55)', fontSize: 12 }}>
-                  {p.author} · {formatBeijing(p.created_at)}
+                <div style={{ color: 'rgba(0,0,0,0.55)', fontSize: 12, display: 'flex', alignItems: 'center' }}>
+                  <span style={{ flex: 1 }}>
+                    {p.author} · {formatBeijing(p.created_at)}
+                  </span>
+                  <Button type="link" size="small" onClick={() => setReporting(p.id)}>
+                    {t('report')}
+                  </Button>
                 </div>
                 <div style={{ whiteSpace: 'pre-wrap' }}>{p.body}</div>
               </li>
@@ -242,6 +248,53 @@ function ThreadDrawer(props: { id: number; onClose: () => void }) {
           )}
         </>
       )}
+      {reporting !== null && <ReportDialog postId={reporting} onClose={() => setReporting(null)} />}
     </Drawer>
+  );
+}
+
+/** Reports a post to the brand's editors with a reason; the server's refusal stays in the dialog. */
+function ReportDialog(props: { postId: number; onClose: () => void }) {
+  const { t } = useTranslation(FORUM_NS);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const send = async () => {
+    if (reason.trim().length < 2) return setFailure(t('reportRule'));
+    setBusy(true);
+    setFailure(null);
+    try {
+      await reportPost(props.postId, reason.trim());
+      toast.success(t('reported'));
+      props.onClose();
+    } catch (e) {
+      setFailure(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('reportTitle')}
+      okText={t('report')}
+      okButtonProps={{ loading: busy, danger: true }}
+      cancelButtonProps={{ disabled: busy }}
+      maskClosable={false}
+      onCancel={() => !busy && props.onClose()}
+      onOk={() => void send()}
+    >
+      <p>{t('reportLead')}</p>
+      <Input.TextArea
+        rows={3}
+        maxLength={200}
+        showCount
+        value={reason}
+        aria-label={t('reportReason')}
+        placeholder={t('reportReason')}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginTop: 12 }} />}
+    </Modal>
   );
 }

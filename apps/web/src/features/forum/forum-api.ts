@@ -42,5 +42,9 @@ export const threadOf = (id: number, signal?: AbortSignal) =>
 export const createThread = (body: { category: number; title: string; body: string }) =>
   apiPost<{ id: number }>('/api/bbs/thread', body, quiet);
 
+/** Reports a post to the brand's editors (embedded forum; once per post). */
+export const reportPost = (postId: number, reason: string) =>
+  apiPost<{ reported: true }>('/api/bbs/report', { post_id: postId, reason }, quiet);
+
 export const replyTo = (threadId: number, body: string) =>
   apiPost<{ id: number }>('/api/bbs/reply', { thread_id: threadId, body }, quiet);

@@ -31,6 +31,12 @@ const zhCN = {
   external: '帖子在论坛中打开',
   loadFailed: '加载失败',
   retry: '重试',
+  report: '举报',
+  reportTitle: '举报这条帖子',
+  reportLead: '请写明违规之处（如广告、辱骂、泄露隐私），编辑会尽快处理。',
+  reportReason: '举报原因（2～200个字）',
+  reportRule: '请写明举报原因（至少2个字）',
+  reported: '举报已提交，编辑会尽快处理',
 };
 
 export type ForumMessages = typeof zhCN;
@@ -63,6 +69,13 @@ const enUS: ForumMessages = {
   external: 'Opens on the forum',
   loadFailed: 'Failed to load',
   retry: 'Retry',
+  report: 'Report',
+  reportTitle: 'Report this post',
+  reportLead:
+    'Say what breaks the rules (advertising, abuse, someone’s private details); the editors will look at it soon.',
+  reportReason: 'Reason (2–200 characters)',
+  reportRule: 'Please say why you report it (at least 2 characters)',
+  reported: 'Reported; the editors will look at it soon',
 };
 
 i18n.addResourceBundle('zh-CN', FORUM_NS, zhCN, true, false);

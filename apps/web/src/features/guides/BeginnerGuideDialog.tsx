@@ -3,7 +3,7 @@ import { Button, Modal, Radio, Space } from 'antd';
 import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { externalUrl } from '../../app/layouts/links.tsx';
+import { BrandLink, useForumLinks } from '../../app/layouts/links.tsx';
 import { useBrand } from '../../platform/brand.tsx';
 import { closedGuide, type GuideChoice, guideReducer, guideView } from './beginner-guide.ts';
 import { saveGuidesSeen } from './guide-api.ts';
@@ -17,11 +17,6 @@ export const CREATE_BOOK_PATHS = {
   long: '/front/book-manage/list?create=1',
   short: '/front/book-manage/short?create=1',
 } as const;
-
-/** The forum column with the detailed guide (opens in a new tab). */
-export function forumGuideUrl(bbsDomain: string): string {
-  return `${externalUrl(bbsDomain).replace(/\/+$/, '')}/column/newbie-guide`;
-}
 
 /**
  * The beginner guide dialog (§2, §4): choose novel, short story or skip; then the path's steps
@@ -40,6 +35,7 @@ export function BeginnerGuideDialog({
 }) {
   const { t } = useTranslation();
   const brand = useBrand();
+  const forum = useForumLinks();
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(guideReducer, closedGuide);
   const recorded = useRef(false);
@@ -127,9 +123,9 @@ export function BeginnerGuideDialog({
             <p className="ac-beginner-guide__text">{stepText(state.step)}</p>
             {state.step === 'welcome' && (
               <div className="ac-beginner-guide__welcome">
-                <a href={forumGuideUrl(brand.domains.bbs)} target="_blank" rel="noopener noreferrer">
-                  {t('guides.beginner.detail')}
-                </a>
+                {/* The configured forum's new-author board (Discourse, a new tab) or, with the embedded forum,
+                    the help centre's new-author guide: never a forum host that does not exist. */}
+                <BrandLink url={forum.guide}>{t('guides.beginner.detail')}</BrandLink>
                 <Button type="primary" onClick={startCreating}>
                   {t('guides.beginner.start')}
                 </Button>

@@ -1,0 +1,111 @@
+import i18n from '../../../i18n/index.ts';
+
+const zhCN = {
+  console: {
+    forum: {
+      title: '论坛管理',
+      reported: '被举报的帖子',
+      detail: '主题详情',
+      fields: {
+        title: '主题',
+        category: '版块',
+        author: '作者',
+        state: '状态',
+        replies: '回复',
+        reports: '待处理举报',
+        lastPost: '最后回复（北京时间）',
+        created: '发表时间（北京时间）',
+        post: '帖子内容',
+        lastReported: '最近举报（北京时间）',
+        keyword: '标题包含',
+        status: '举报',
+        reasons: '举报原因',
+      },
+      states: { open: '正常', closed: '已关闭', hidden: '已隐藏', visible: '正常' },
+      statuses: { open: '待处理', resolved: '已处理' },
+      firstPost: '首帖',
+      actions: {
+        hide: '隐藏主题',
+        restore: '恢复主题',
+        lock: '关闭主题',
+        unlock: '重新开放',
+        hidePost: '隐藏回复',
+        restorePost: '恢复回复',
+        keep: '保留（举报不成立）',
+      },
+      explain: {
+        hide: '隐藏后读者看不到这个主题及其回复，作者在「我的帖子」里看到“已删除”。可以随时恢复。',
+        restore: '主题恢复到隐藏前的状态（正常或已关闭），读者重新可以看到。',
+        lock: '关闭后主题仍然可见，但不能再回复。',
+        unlock: '重新开放后作者们又可以回复这个主题。',
+        hidePost: '隐藏后读者看不到这条回复，作者在「我的帖子」里看到“已删除”。这条回复的举报随之处理完毕。',
+        restorePost: '这条回复重新对读者可见。',
+        keep: '帖子保持可见，它的举报记为已处理（不成立）。',
+      },
+      done: '已处理',
+      notFound: '没有这个主题',
+      loadFailed: '加载失败',
+      retry: '重试',
+      reportsHint: '作者在帖子下点「举报」后，帖子出现在这里。打开主题查看举报原因并处理。',
+      noPosts: '没有帖子',
+      open: '打开主题',
+    },
+  },
+};
+
+const enUS: typeof zhCN = {
+  console: {
+    forum: {
+      title: 'Forum',
+      reported: 'Reported posts',
+      detail: 'Thread',
+      fields: {
+        title: 'Thread',
+        category: 'Category',
+        author: 'Author',
+        state: 'State',
+        replies: 'Replies',
+        reports: 'Open reports',
+        lastPost: 'Last post (Beijing time)',
+        created: 'Posted (Beijing time)',
+        post: 'Post',
+        lastReported: 'Last reported (Beijing time)',
+        keyword: 'Title contains',
+        status: 'Reports',
+        reasons: 'Reasons given',
+      },
+      states: { open: 'Open', closed: 'Closed', hidden: 'Hidden', visible: 'Visible' },
+      statuses: { open: 'Waiting', resolved: 'Handled' },
+      firstPost: 'Opening post',
+      actions: {
+        hide: 'Hide thread',
+        restore: 'Restore thread',
+        lock: 'Close thread',
+        unlock: 'Reopen',
+        hidePost: 'Hide reply',
+        restorePost: 'Restore reply',
+        keep: 'Keep (report not upheld)',
+      },
+      explain: {
+        hide: 'Readers no longer see the thread or its replies; its author sees “Removed” on My posts. It can be restored at any time.',
+        restore: 'The thread goes back to how it was before it was hidden (open or closed) and readers see it again.',
+        lock: 'The thread stays visible but takes no more replies.',
+        unlock: 'Authors can reply to the thread again.',
+        hidePost:
+          'Readers no longer see the reply; its author sees “Removed” on My posts. Its reports are handled with it.',
+        restorePost: 'The reply is visible to readers again.',
+        keep: 'The post stays visible; its reports are marked handled (not upheld).',
+      },
+      done: 'Done',
+      notFound: 'There is no such thread',
+      loadFailed: 'Failed to load',
+      retry: 'Retry',
+      reportsHint: 'A post an author reports appears here. Open its thread to read the reasons and act.',
+      noPosts: 'No posts',
+      open: 'Open thread',
+    },
+  },
+};
+
+i18n.addResourceBundle('zh-CN', 'translation', zhCN, true, false);
+i18n.addResourceBundle('en-US', 'translation', enUS, true, false);
