@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loginRouteJsGzipBytes } from './web-bundle.ts';
+import { chunkCycles, loginRouteJsGzipBytes } from './web-bundle.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -84,5 +84,34 @@ describe('loginRouteJsGzipBytes', () => {
   it('says so when the login page is not in the build', () => {
     const dist = fakeDist(files, manifest, html);
     expect(() => loginRouteJsGzipBytes(dist, ['src/features/auth/Gone.tsx'])).toThrow(/Gone\.tsx/);
+  });
+});
+
+describe('chunkCycles', () => {
+  const html = '<script type="module" src="/assets/index.js"></script>';
+  it('finds none in a build whose chunks import each other one way', () => {
+    const dist = fakeDist(
+      {},
+      {
+        'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_a.js', '_b.js'] },
+        '_a.js': { file: 'assets/a.js', imports: ['_b.js'] },
+        '_b.js': { file: 'assets/b.js' },
+      },
+      html,
+    );
+    expect(chunkCycles(dist)).toEqual([]);
+  });
+
+  it('names the files of a cycle', () => {
+    const dist = fakeDist(
+      {},
+      {
+        'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_core.js'] },
+        '_core.js': { file: 'assets/antd-core.js', imports: ['_dropdown.js'] },
+        '_dropdown.js': { file: 'assets/dropdown.js', imports: ['_core.js'] },
+      },
+      html,
+    );
+    expect(chunkCycles(dist)).toEqual([['assets/antd-core.js', 'assets/dropdown.js', 'assets/antd-core.js']]);
   });
 });

@@ -73,3 +73,29 @@ export function routeJsGzipBytes(distDir: string, routeModules: string[]): Route
   const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(distDir, f)), { level: 9 }).length, 0);
   return { bytes, files };
 }
+
+/**
+ * The chunks of a build that import each other in a cycle (each cycle as the chain of its files, the first
+ * file repeated at the end), from the manifest's static imports. A cycle between chunks can run a chunk's
+ * top-level code before what it uses from the other is initialised; the manual chunk groups of
+ * apps/web/vite.config.ts must not make one.
+ */
+export function chunkCycles(distDir: string): string[][] {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (key: string) => {
+    state.set(key, 'open');
+    stack.push(key);
+    for (const next of manifest[key]?.imports ?? []) {
+      if (state.get(next) === 'open') {
+        cycles.push([...stack.slice(stack.indexOf(next)), next].map((k) => manifest[k]?.file ?? k));
+      } else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(key, 'done');
+  };
+  for (const key of Object.keys(manifest)) if (!state.has(key)) visit(key);
+  return cycles;
+}

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -55,6 +57,27 @@ function precompress(): Plugin {
   };
 }
 
+/** Loaded by every page (see codeSplitting below). */
+const VENDOR =
+  /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|@tanstack|@noble|clsx)[\\/]|node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/](components[\\/](AntdIconLight|IconBase|Context)|renderUtils|cssUtils)\.js$/;
+/** Ant Design and what it is built on (its icons excepted: each icon stays with what uses it). */
+const ANTD =
+  /node_modules[\\/](antd|@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors|react-slick)|stylis|@emotion|dayjs|throttle-debounce|compute-scroll-into-view|scroll-into-view-if-needed|json2mq|copy-to-clipboard|toggle-selection|is-mobile|react-is)[\\/]/;
+/** How many lazily loaded modules must use an antd module for it to go into the shared antd chunk. */
+const ANTD_CORE_SHARE = 60;
+/** The icons antd's own modules import (read from node_modules/antd/es). */
+const ANTD_ICONS = new Set(
+  (await readdir(fileURLToPath(new URL('../../node_modules/antd/es', import.meta.url)), { recursive: true }))
+    .filter((f) => f.endsWith('.js'))
+    .flatMap((f) =>
+      [
+        ...readFileSync(fileURLToPath(new URL(`../../node_modules/antd/es/${f}`, import.meta.url)), 'utf8').matchAll(
+          /@ant-design\/icons\/es\/icons\/(\w+)/g,
+        ),
+      ].map((m) => m[1]),
+    ),
+);
+
 export default defineConfig({
   plugins: [
     react(),
@@ -98,10 +121,39 @@ export default defineConfig({
     chunkSizeWarningLimit: 1600,
     rolldownOptions: {
       output: {
-        // React and the router load on every page and change rarely: one long-cached chunk. Ant Design is
-        // left to the default splitting, so a page pulls only the components it uses.
+        // Measured with `npm run bench web` (docs/performance.md, issue 19). Three groups; the rest is split by
+        // rolldown's default chunking, so a page loads the components it uses:
+        // - vendor: what every page, the login page included, loads — React, the router, i18next, Query, the
+        //   request signing hashes and the base of the light icons. Long cached.
+        // - antd-icons: the icons antd's own modules import (ANTD_ICONS), which the layout and the login page use
+        //   too. In the default chunking or inside antd-core they made the login page import antd-core (all of
+        //   antd in one chunk, tried before, did exactly that).
+        // - antd-core: the part of Ant Design (with its rc-components, CSS-in-JS and dayjs) that at least
+        //   ANTD_CORE_SHARE lazily loaded modules (pages, dialogs, islands) use, as one chunk instead of ~50 small
+        //   ones (each costs a request's headers and compresses on its own). Its dependencies come with it
+        //   (includeDependenciesRecursively): leaving them out gave chunk cycles (antd-core ⇄ dropdown).
         codeSplitting: {
-          groups: [{ name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+          groups: [
+            {
+              name: 'vendor',
+              priority: 100,
+              test: VENDOR,
+            },
+            {
+              // The icons antd itself uses (its close, loading, arrow, eye... icons), which the layout and the
+              // login page use too: one small chunk, so that neither pulls antd-core in through an icon.
+              name: 'antd-icons',
+              priority: 50,
+              test: (id: string) =>
+                ANTD_ICONS.has(/[\\/]icons[\\/]es[\\/]icons[\\/]([^\\/]+)\.js$/.exec(id)?.[1] ?? ''),
+            },
+            {
+              name: 'antd-core',
+              priority: 10,
+              minShareCount: ANTD_CORE_SHARE,
+              test: ANTD,
+            },
+          ],
         },
       },
     },

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loginRouteJsGzipBytes } from '../../../bench/web-bundle.ts';
+import { chunkCycles, loginRouteJsGzipBytes } from '../../../bench/web-bundle.ts';
 import { appUrl, launchBrowser, newPage } from './browser.ts';
 
 /**
@@ -49,5 +49,9 @@ describe('what a first visit to the login page downloads', () => {
     const measured = loginRouteJsGzipBytes(WEB_DIST);
     expect([...scripts.keys()].sort()).toEqual([...measured.files].sort());
     expect(measured.bytes).toBe(total);
+  });
+
+  test("the build's chunks import each other without a cycle (apps/web/vite.config.ts chunk groups)", () => {
+    expect(chunkCycles(WEB_DIST)).toEqual([]);
   });
 });

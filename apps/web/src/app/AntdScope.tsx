@@ -5,10 +5,9 @@ import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBrand } from '../platform/brand.tsx';
-import { wantFeedback } from '../platform/notify.ts';
 import { antdTheme } from './theme.ts';
 
 const ANTD_LOCALES = { 'zh-CN': zhCN, 'en-US': enUS } as const;
@@ -51,8 +50,6 @@ export function AntdScope({ children }: { children: ReactNode }) {
   if (dayjs.locale() !== DAYJS_LOCALES[locale]) dayjs.locale(DAYJS_LOCALES[locale]);
   const reducedMotion = usePrefersReducedMotion();
   const theme = useMemo(() => antdTheme(brand.theme, !reducedMotion), [brand.theme, reducedMotion]);
-  // A page with antd gets the theme-aware toasts ready before it needs them.
-  useEffect(() => wantFeedback(), []);
   return (
     <ConfigProvider locale={ANTD_LOCALES[locale]} theme={theme} button={BUTTON}>
       {children}

@@ -5,7 +5,7 @@ import { AntdScope } from './AntdScope.tsx';
 
 /**
  * antd's toasts and notifications in the brand's theme, handed to platform/notify.ts. Mounted once by
- * FeedbackMount when a page with antd opens or the first toast is asked for.
+ * FeedbackMount when the first toast is asked for.
  */
 export default function FeedbackHost() {
   const [messageApi, messageHolder] = message.useMessage();

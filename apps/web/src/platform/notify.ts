@@ -4,9 +4,8 @@ import type { ArgsProps, NotificationInstance } from 'antd/es/notification/inter
 
 /**
  * Toasts and notifications usable anywhere (the api client included). antd's are used, in the
- * brand's theme, from app/FeedbackHost.tsx; it is downloaded when a page with antd opens or the first
- * toast is asked for (the login route's first visit loads no antd), and what was asked meanwhile
- * shows as soon as it is there.
+ * brand's theme, from app/FeedbackHost.tsx; it is downloaded when the first toast is asked for (a page
+ * that shows none never loads it, issue 19), and what was asked meanwhile shows as soon as it is there.
  */
 interface Feedback {
   message: MessageInstance;

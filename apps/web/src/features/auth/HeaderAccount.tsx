@@ -8,19 +8,24 @@ import {
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Dropdown } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../platform/notify.ts';
 import { type StoredUser, writeStoredUser } from '../../platform/stored-user.ts';
 import { HOME_MODELS_PATH, HOME_MODELS_QUERY_KEY } from '../../popups/api.ts';
 import { fetchProfile, logout, PROFILE_QUERY_KEY } from './auth-api.ts';
-import { CompleteInfoDialog } from './CompleteInfoDialog.tsx';
 import { AUTH_NS } from './i18n.ts';
-import { PenNameBindDialog } from './PenNameBindDialog.tsx';
 import './auth.css';
 import type { HomeModelList } from '@author-centre/shared/home-api';
 import { apiGet } from '../../platform/api.ts';
+
+// The dialogs of the reminder item download when the author opens one (issue 19: the header is on every
+// logged-in page, and the binding dialog brings antd's form, table and result).
+const PenNameBindDialog = lazy(async () => ({ default: (await import('./PenNameBindDialog.tsx')).PenNameBindDialog }));
+const CompleteInfoDialog = lazy(async () => ({
+  default: (await import('./CompleteInfoDialog.tsx')).CompleteInfoDialog,
+}));
 
 /**
  * The header's pen name (§2 right modules) with the personal-information link and logout (§4). It
@@ -113,8 +118,10 @@ export function HeaderAccount({ accountId, cached }: { accountId: number | null;
           <DownOutlined aria-hidden style={{ fontSize: 10 }} />
         </button>
       </Dropdown>
-      {dialog === 'bind' && <PenNameBindDialog open onClose={closeDialog} />}
-      {dialog === 'complete' && <CompleteInfoDialog open onClose={closeDialog} />}
+      <Suspense fallback={null}>
+        {dialog === 'bind' && <PenNameBindDialog open onClose={closeDialog} />}
+        {dialog === 'complete' && <CompleteInfoDialog open onClose={closeDialog} />}
+      </Suspense>
     </>
   );
 }

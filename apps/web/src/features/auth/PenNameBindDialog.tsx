@@ -1,7 +1,7 @@
 import { ErrorCode } from '@author-centre/shared/errors';
 import { duplicatePhoneIndexes, isRealName, SMS_CODE_TYPE } from '@author-centre/shared/validation-rules';
-import { Alert, Button, Form, Input, Modal, Result, Spin, Table } from 'antd';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Form, Input, Modal, Result, Spin } from 'antd';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VerifyCodeButton } from '../../components/VerifyCodeButton.tsx';
 import { currentLocale } from '../../i18n/index.ts';
@@ -14,6 +14,10 @@ import { realNameRules } from './form-rules.ts';
 import { AUTH_NS } from './i18n.ts';
 import { type RowErrors, type RowInput, rowErrors } from './pen-name-rows.ts';
 import './auth.css';
+
+// The confirmation's tables (antd's Table) download at that step only: the dialog opens as a pop on
+// every page while pen names still share a phone (issue 19).
+const PenNameBindTables = lazy(() => import('./PenNameBindTables.tsx'));
 
 interface PenNameRow {
   account_id: number;
@@ -32,7 +36,7 @@ interface ErrorPhone {
   type: number;
   message: string;
 }
-interface FreeRow {
+export interface FreeRow {
   pen_name: string;
   phone: string;
   coin: number;
@@ -42,14 +46,14 @@ interface FreeRow {
   account_id: number;
   merge_cell_text: string;
 }
-interface ZhRow {
+export interface ZhRow {
   pen_name: string;
   phone: string;
   zh_unit: number;
   read_unit: number;
   comment: string;
 }
-type TaskInfo = { error_phone: ErrorPhone[]; task_id?: number; free?: FreeRow[]; zh?: ZhRow[] };
+export type TaskInfo = { error_phone: ErrorPhone[]; task_id?: number; free?: FreeRow[]; zh?: ZhRow[] };
 
 type Step = 'loading' | 'error' | 'form' | 'confirm' | 'end';
 /**
@@ -210,37 +214,15 @@ export function PenNameBindDialog({
     body = (
       <>
         <p>{t('bind.confirmLead')}</p>
-        <h3>{t('bind.freeTable')}</h3>
-        <Table<FreeRow>
-          size="small"
-          pagination={false}
-          rowKey="account_id"
-          dataSource={info.free ?? []}
-          columns={[
-            { title: t('bind.penName'), dataIndex: 'pen_name' },
-            { title: t('bind.phone'), dataIndex: 'phone' },
-            { title: t('bind.coin'), dataIndex: 'coin' },
-            { title: t('bind.vip'), dataIndex: 'vip', render: (v: number) => (v ? t('common.yes') : t('common.no')) },
-            { title: t('bind.comment'), dataIndex: 'comment' },
-          ]}
-        />
-        {info.free?.[0]?.merge_cell_text && (
-          <Alert type="info" showIcon message={info.free[0].merge_cell_text} style={{ margin: '8px 0 16px' }} />
-        )}
-        <h3>{t('bind.zhTable')}</h3>
-        <Table<ZhRow>
-          size="small"
-          pagination={false}
-          rowKey={(r) => `${r.pen_name}:${r.phone}`}
-          dataSource={info.zh ?? []}
-          columns={[
-            { title: t('bind.penName'), dataIndex: 'pen_name' },
-            { title: t('bind.phone'), dataIndex: 'phone' },
-            { title: t('bind.zhUnit'), dataIndex: 'zh_unit' },
-            { title: t('bind.readUnit'), dataIndex: 'read_unit' },
-            { title: t('bind.comment'), dataIndex: 'comment' },
-          ]}
-        />
+        <Suspense
+          fallback={
+            <Spin>
+              <div style={{ height: 120 }} />
+            </Spin>
+          }
+        >
+          <PenNameBindTables info={info} />
+        </Suspense>
         <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 16 }}>
           <Button onClick={() => setStep('form')}>{t('bind.back')}</Button>
           <Button type="primary" loading={busy} onClick={() => void confirm()} data-testid="pen-name-bind-confirm">
