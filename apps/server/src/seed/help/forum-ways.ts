@@ -7,7 +7,8 @@ export const FEEDBACK_WAY = '点页面底部的「意见反馈」，在论坛的
 /** Where an article says the forum is: the header's module, which follows the configured forum too. */
 export const FORUM_WAY = '页面顶部的「作者论坛」';
 /** Where the beginner guide's 查看详细指南 leads (forumLinks().guide in shared brands). */
-export const GUIDE_WAY = '打开更详细的说明：用本站论坛时是帮助中心的入门文章，接入外部论坛时在新标签页打开论坛的相应版块';
+export const GUIDE_WAY =
+  '打开更详细的说明：用本站论坛时是帮助中心的入门文章，接入外部论坛时在新标签页打开论坛的相应版块';
 /** What the brand's staff may do on the embedded forum (console 论坛管理) and how an author reports a post. */
 export const MODERATION_WAY = `- 看到违规的帖子或回复，可以点它下方的「举报」并写明原因；编辑会在后台处理；
 - 编辑可以隐藏违规的主题或回复（隐藏后别人看不到，显示为“已删除”），也可以关闭主题（之后不能再回复），在「我的帖子」里能看到每一条的状态。`;
