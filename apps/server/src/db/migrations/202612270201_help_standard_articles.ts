@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { timeColumn } from '../../platform/db/columns.ts';
 import { storedSettings } from '../../platform/brands/brands.ts';
+import { timeColumn } from '../../platform/db/columns.ts';
 import { helpSeedFor } from '../../seed/help-articles.ts';
 
 /**
