@@ -48,6 +48,16 @@ beforeAll(async () => {
   await db.deleteFrom('help_solves').where('article_id', 'in', ids).execute();
   await db.deleteFrom('help_articles').where('id', 'in', ids).execute();
   await db.deleteFrom('help_standard_articles').where('client_id', '=', CLIENT).execute();
+  // Positions as the earlier, shorter list gave them (the seed's sort is the index in its list).
+  const earlier = helpSeedFor(t.app.ctx.brands.get(CLIENT)).articles.filter((a) => !LATER.includes(a.number));
+  for (const [i, a] of earlier.entries()) {
+    await db
+      .updateTable('help_articles')
+      .set({ sort: i })
+      .where('client_id', '=', CLIENT)
+      .where('number', '=', a.number)
+      .execute();
+  }
   await db
     .updateTable('help_state')
     .set({ revision: (eb) => eb('revision', '+', 1) })
@@ -82,6 +92,20 @@ describe('standard articles written after a brand was seeded', () => {
     const page = await t.client(HOST).get('/api/pc/v1/help/detail', { ids: '9-162' });
     expect(page.body.data).toMatchObject({ title: standard.title, body: standard.body, category: { id: 9 } });
     expect((await t.client(HOST).get('/api/pc/v1/help/detail', { ids: '3-163' })).body.code).toBe(200);
+
+    // In their categories where the standard order puts them.
+    const seed = helpSeedFor(t.app.ctx.brands.get(CLIENT)).articles;
+    for (const category of [3, 9]) {
+      const listed = (
+        await t.client(HOST).get('/api/pc/v1/help/category', { category_id: category })
+      ).body.data.list.map((q: { id: string }) => Number(q.id.split('-')[1]));
+      expect(listed).toEqual(
+        seed.filter((a) => a.category === category && listed.includes(a.number)).map((a) => a.number),
+      );
+      expect(listed).toEqual(
+        expect.arrayContaining(LATER.filter((n) => seed.find((a) => a.number === n)!.category === category)),
+      );
+    }
 
     // Edited, unpublished and deleted articles as the admins left them.
     const kept = await rowsNumbered(24);
