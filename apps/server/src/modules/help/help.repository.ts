@@ -44,6 +44,47 @@ export async function claimSeeding(tx: Tx, clientId: number, now: number): Promi
   return inserted !== undefined;
 }
 
+/**
+ * Holds the brand's help state row until the transaction ends (an update locks it in PostgreSQL; SQLite
+ * writes one transaction at a time): two instances adding standard articles at once take turns.
+ */
+export async function lockState(tx: Tx, clientId: number): Promise<void> {
+  await tx.updateTable('help_state').set({ revision: sql`revision` }).where('client_id', '=', clientId).execute();
+}
+
+/** The keys of the standard articles the brand was ever given (deleted ones included). */
+export async function standardKeysGiven(db: Db | Tx, clientId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('help_standard_articles')
+    .select('article_key')
+    .where('client_id', '=', clientId)
+    .execute();
+  return new Set(rows.map((r) => Number(r.article_key)));
+}
+
+/** Records standard articles as given to the brand; the keys this call recorded (another may have been first). */
+export async function noteStandardGiven(tx: Tx, clientId: number, keys: number[], now: number): Promise<number[]> {
+  if (keys.length === 0) return [];
+  const rows = await tx
+    .insertInto('help_standard_articles')
+    .values(keys.map((k) => ({ client_id: clientId, article_key: k, given_at: now })))
+    .onConflict((oc) => oc.columns(['client_id', 'article_key']).doNothing())
+    .returning('article_key')
+    .execute();
+  return rows.map((r) => Number(r.article_key));
+}
+
+/** Article numbers the brand's admins created in the console (audit log), deleted ones included. */
+export async function numbersCreatedInConsole(db: Db | Tx, clientId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('audit_log')
+    .select('target_id')
+    .where('client_id', '=', clientId)
+    .where('action', '=', 'help.article.create')
+    .execute();
+  return new Set(rows.map((r) => Number(r.target_id)));
+}
+
 export async function bumpRevision(db: Db | Tx, clientId: number): Promise<void> {
   await db.updateTable('help_state').set({ revision: sql`revision + 1` }).where('client_id', '=', clientId).execute();
 }

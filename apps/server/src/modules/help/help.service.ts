@@ -94,9 +94,15 @@ export class HelpService {
     this.#ctx = ctx;
   }
 
-  /** Seeds the standard articles of every brand that never had them (content changed later is never reseeded). */
+  /**
+   * On start: seeds the standard articles of every brand that never had them, and gives a brand seeded earlier
+   * each standard article added since (content changed later is never reseeded; see addMissingStandard).
+   */
   async seedAll(): Promise<void> {
-    for (const brand of this.#ctx.brands.all()) await this.ensureSeeded(brand);
+    for (const brand of this.#ctx.brands.all()) {
+      await this.ensureSeeded(brand);
+      await this.addMissingStandard(brand);
+    }
   }
 
   async ensureSeeded(brand: BrandSettings): Promise<void> {
@@ -125,7 +131,87 @@ export class HelpService {
         })),
         now,
       );
+      await repo.noteStandardGiven(
+        tx,
+        brand.clientId,
+        seed.articles.map((a) => a.number),
+        now,
+      );
     });
+  }
+
+  /**
+   * Adds each standard article the brand was never given (help_standard_articles) — articles added to the
+   * standard set after the brand was seeded — in its category, after the standard article it follows there,
+   * with the brand's own facts. An article the brand holds is never touched, one its admins deleted was given
+   * and stays deleted, a retired one is never added, and one whose category the admins deleted is left out.
+   * The standard number is kept as its address unless the brand's admins created an article with that number;
+   * it then takes the brand's next number. Runs under the brand's help state lock: two instances starting
+   * together add each article once. The number of articles added.
+   */
+  async addMissingStandard(brand: BrandSettings): Promise<number> {
+    const { db } = this.#ctx;
+    const clientId = brand.clientId;
+    const seed = helpSeedFor(brand);
+    const wanted = (given: Set<number>) =>
+      seed.articles
+        .map((article, i) => ({ article, i }))
+        .filter(({ article }) => !given.has(article.number) && !RETIRED_ARTICLES.has(article.number));
+    if ((await repo.revisionOf(db, clientId)) === null) return 0;
+    if (wanted(await repo.standardKeysGiven(db, clientId)).length === 0) return 0;
+    const now = Date.now();
+    const added = await inTransaction(db, async (tx) => {
+      await repo.lockState(tx, clientId);
+      const missing = wanted(await repo.standardKeysGiven(tx, clientId));
+      if (missing.length === 0) return 0;
+      const categories = new Map((await repo.listCategories(tx, clientId)).map((c) => [c.number, c]));
+      const held = new Map((await repo.listArticles(tx, clientId, { publishedOnly: false })).map((a) => [a.number, a]));
+      const adminNumbers = await repo.numbersCreatedInConsole(tx, clientId);
+      let count = 0;
+      for (const { article, i } of missing) {
+        const category = categories.get(article.category);
+        if (!category) continue;
+        let sort = i;
+        for (let j = i - 1; j >= 0; j--) {
+          const before = seed.articles[j]!;
+          const row = before.category === article.category ? held.get(before.number) : undefined;
+          if (row && row.category_id === category.id) {
+            sort = row.sort;
+            break;
+          }
+        }
+        const free = !held.has(article.number) && !adminNumbers.has(article.number);
+        const number = free ? article.number : await repo.nextNumber(tx, 'help_articles', clientId);
+        const values = {
+          number,
+          category_id: category.id,
+          title: article.title,
+          body: article.body,
+          keywords: article.keywords,
+          popular: article.popular ? 1 : 0,
+          sort,
+          status: 1,
+        };
+        await repo.insertArticle(tx, clientId, values, now);
+        await repo.noteNumberGiven(tx, 'help_articles', clientId, number);
+        await repo.noteStandardGiven(tx, clientId, [article.number], now);
+        held.set(number, {
+          ...values,
+          id: 0,
+          client_id: clientId,
+          pv: 0,
+          solved_yes: 0,
+          solved_no: 0,
+          created_at: now,
+          updated_at: now,
+        });
+        count++;
+      }
+      if (count > 0) await repo.bumpRevision(tx, clientId);
+      return count;
+    });
+    if (added > 0) this.#indexes.delete(clientId);
+    return added;
   }
 
   /** The brand's index, rebuilt when its revision changed (here at once, elsewhere within a few seconds). */

@@ -59,11 +59,22 @@ export interface HelpStateTable {
   last_category_number: Generated<number>;
 }
 
+/**
+ * The standard articles (help-articles.ts, keyed by number) a brand has ever been given, whether it still holds
+ * them or not (migration 202612270201): a row is never removed, so an article its admins deleted is not added again.
+ */
+export interface HelpStandardArticleTable {
+  client_id: number;
+  article_key: number;
+  given_at: number;
+}
+
 declare module '../../platform/db/schema.ts' {
   interface Database {
     help_categories: HelpCategoryTable;
     help_articles: HelpArticleTable;
     help_solves: HelpSolveTable;
     help_state: HelpStateTable;
+    help_standard_articles: HelpStandardArticleTable;
   }
 }
