@@ -109,6 +109,18 @@ describe('pop-up queue', () => {
     expect(queueSettled(queueReducer(s, { type: 'enable', enabled: false }))).toBe(false);
   });
 
+  it('is not settled on the chapter editor while the badge pop it holds back is needed', () => {
+    const s = run(
+      initialQueue,
+      { type: 'enable', enabled: true },
+      { type: 'page', pathname: '/front/book-upload' },
+      { type: 'needs', needs: { ...falseAll(), '3': true } },
+    );
+    expect(s.current).toBeNull();
+    expect(queueSettled(s)).toBe(false);
+    expect(queueReducer(s, { type: 'page', pathname: '/front/index' }).current).toBe('3');
+  });
+
   it('closing clears the current pop; closing with none open changes nothing', () => {
     const s = run(
       initialQueue,

@@ -49,14 +49,13 @@ export function nextPop(state: Omit<QueueState, 'current'>): PopId | null {
 }
 
 /**
- * True when the queue is on, shows nothing and knows every rule it still has to ask: no pop will
- * appear until the author's data changes.
+ * True when the queue is on, shows nothing, and every pop not shown yet is known not to be needed: no
+ * pop will appear until the author's data changes. A needed pop the page holds back (the badge pop on
+ * the chapter editor) keeps it unsettled, since it shows on the next page.
  */
 export function queueSettled(state: QueueState): boolean {
   if (!state.enabled || state.current !== null) return false;
-  return POP_ORDER.every(
-    (id) => state.suppressed.includes(id) || state.shown.includes(id) || state.needs[id] === false,
-  );
+  return POP_ORDER.every((id) => state.shown.includes(id) || state.needs[id] === false);
 }
 
 function settle(state: QueueState): QueueState {
