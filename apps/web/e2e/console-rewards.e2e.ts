@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, visit } from './browser.ts';
+import { describe, expect, test } from 'vitest';
+import { visit } from './browser.ts';
 import { demoStaff, openConsole } from './console-session.ts';
-import { closePop, closeServerDb, eventually, logIn, newAuthor, popOnScreen, serverDb } from './home-session.ts';
+import { browserPerFile, closePop, eventually, logIn, newAuthor, popOnScreen, serverDb } from './home-session.ts';
 import '../../server/src/platform/audit/audit.tables.ts';
 
 /**
@@ -11,25 +11,7 @@ import '../../server/src/platform/audit/audit.tables.ts';
  * sees: a badge made and awarded in the console opens as the badge envelope (pop 3), a level raised
  * by hand as the level-upgrade pop (pop 2), a notice for named authors in their notice list.
  */
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await closeServerDb();
-});
-afterEach(async () => {
-  while (contexts.length) await contexts.pop()?.close();
-});
-
-async function open(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  contexts.push(context);
-  return { context, page: await context.newPage() };
-}
+const open = browserPerFile();
 
 /** Picks an option of an Ant Design select after typing into it. */
 async function choose(page: Page, input: ReturnType<Page['locator']>, text: string, option: string | RegExp) {

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import '../../server/src/modules/forum/forum.tables.ts';
-import { appUrl, launchBrowser, visit } from './browser.ts';
+import { appUrl, visit } from './browser.ts';
 import { demoStaff, openConsole } from './console-session.ts';
-import { closeServerDb, logIn, newAuthor, serverDb } from './home-session.ts';
+import { browserPerFile, logIn, newAuthor, serverDb } from './home-session.ts';
 import { serverRow, serverRows } from './works-session.ts';
 
 /**
@@ -11,25 +11,7 @@ import { serverRow, serverRows } from './works-session.ts';
  * editor finds it among the reported posts in the console, hides it and closes the thread; the author sees
  * both.
  */
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await closeServerDb();
-});
-afterEach(async () => {
-  while (contexts.length) await contexts.pop()?.close();
-});
-
-async function open(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  contexts.push(context);
-  return { context, page: await context.newPage() };
-}
+const open = browserPerFile();
 
 /** A thread with a reply in brand 2 (client 2, wonder), written straight to the server's database. */
 async function threadWithReply(title: string, replyText: string) {

@@ -1,29 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { launchBrowser, visit } from './browser.ts';
-import { closeServerDb } from './home-session.ts';
+import { describe, expect, test } from 'vitest';
+import { visit } from './browser.ts';
+import { browserPerFile } from './home-session.ts';
 import { logInAuthor, serverRow } from './works-session.ts';
 
 /** /front/my-post on the embedded forum: one click from the header, posting feedback, replying. */
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await closeServerDb();
-});
-afterEach(async () => {
-  while (contexts.length) await contexts.pop()?.close();
-});
-
-async function open(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  contexts.push(context);
-  return { context, page: await context.newPage() };
-}
+const open = browserPerFile();
 
 describe('my posts', () => {
   test('an author posts feedback, replies in the thread, and sees both with their state on my-post', async () => {

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { PersonalData } from '../../server/src/platform/crypto/personal-data.ts';
 import type { Database } from '../../server/src/platform/db/schema.ts';
 import { accountsAdded, setAccountLevel } from '../../server/src/platform/level-counts.ts';
@@ -13,7 +14,7 @@ import '../../server/src/modules/messages/messages.tables.ts';
 import '../../server/src/modules/rewards/rewards.tables.ts';
 import '../../server/src/modules/tracking/tracking.tables.ts';
 import '../../server/src/modules/works/works.tables.ts';
-import { appUrl, serverDataDir } from './browser.ts';
+import { appUrl, launchBrowser, newPage, type OpenedPage, serverDataDir } from './browser.ts';
 
 /**
  * TEST-ONLY set-up for the home, pop-up and guide browser tests: authors, sessions and awards
@@ -42,6 +43,30 @@ export function serverDb(): { db: Kysely<Database>; personalData: PersonalData }
 export async function closeServerDb(): Promise<void> {
   await handle?.db.destroy();
   handle = null;
+}
+
+/**
+ * A test file's browser, and `open()` for a fresh desktop context in it: every context is closed after its
+ * test, the browser and the server database handle after the file. Call once, at the file's top level.
+ */
+export function browserPerFile(): () => Promise<OpenedPage> {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    while (contexts.length) await contexts.pop()?.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await closeServerDb();
+  });
+  return async () => {
+    const opened = await newPage(browser);
+    contexts.push(opened.context);
+    return opened;
+  };
 }
 
 export interface E2eAuthor {

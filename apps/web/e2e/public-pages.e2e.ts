@@ -1,31 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
+import { describe, expect, onTestFinished, test } from 'vitest';
 import '../../server/src/modules/public-pages/agreements.tables.ts';
-import { appUrl, launchBrowser, visit } from './browser.ts';
+import { appUrl, visit } from './browser.ts';
 import { demoStaff, openConsole } from './console-session.ts';
-import { closeServerDb, logIn, newAuthor, serverDb } from './home-session.ts';
+import { browserPerFile, logIn, newAuthor, serverDb } from './home-session.ts';
 import { createBook, logInAuthor, serverRow } from './works-session.ts';
 
 /** Public pages as visitors and authors use them: the activity centre and entering a book. */
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await closeServerDb();
-});
-afterEach(async () => {
-  while (contexts.length) await contexts.pop()?.close();
-});
-
-async function open(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  contexts.push(context);
-  return { context, page: await context.newPage() };
-}
+const open = browserPerFile();
 
 describe('activity centre', () => {
   test('a visitor browses the activity centre; an author enters one of their books into a running activity', async () => {

@@ -1,37 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import '../../server/src/modules/reports/reports.tables.ts';
 import '../../server/src/modules/works/works.tables.ts';
 import { getCode, newPhone } from './auth-helpers.ts';
-import { launchBrowser, visit } from './browser.ts';
+import { visit } from './browser.ts';
 import { demoStaff, openConsole } from './console-session.ts';
-import { closeServerDb, serverDb } from './home-session.ts';
+import { browserPerFile, serverDb } from './home-session.ts';
 
 /**
  * The report centre as a visitor and the staff use it: a visitor (not logged in) proves a phone,
  * reports a book with a screenshot, and follows the case by its number while an editor takes it
  * on, asks for more, and decides it in the console.
  */
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await closeServerDb();
-});
-afterEach(async () => {
-  while (contexts.length) await contexts.pop()?.close();
-});
-
-async function open(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  contexts.push(context);
-  return { context, page: await context.newPage() };
-}
+const open = browserPerFile();
 
 /** Does a console action: its button, the words to the informer (if any), a reason, confirm. */
 async function act(page: Page, button: string, options: { note?: string; choice?: string; reason: string }) {
