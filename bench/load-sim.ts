@@ -71,6 +71,8 @@ export class Instance {
   child: ChildProcess | null = null;
   /** How the process ended, when it ended without being asked to (a crash). */
   crashes: string[] = [];
+  /** The last errors the server logged (its stdout, level error and above), printed when a call failed. */
+  errorLog: string[] = [];
   #stopping = false;
 
   constructor(port: number, env: Record<string, string>) {
@@ -91,7 +93,12 @@ export class Instance {
         SEED_DEMO: 'false',
         ...this.env,
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => {
+      for (const line of String(d).split('\n')) {
+        if (/"level":(50|60)/.test(line)) this.errorLog = [...this.errorLog, line.slice(0, 2000)].slice(-10);
+      }
     });
     let stderr = '';
     child.stderr?.on('data', (d) => {

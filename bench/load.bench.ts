@@ -41,6 +41,7 @@ function report(
   sim: LoadSim,
   verified: { acknowledged: number; lost: number; corrupted: number; examples: string[] },
   crashes: string[],
+  serverErrors: string[],
 ) {
   const p = sim.percentiles();
   const errors = sim.failures.length;
@@ -54,6 +55,7 @@ function report(
     console.log(`    error: ${f.kind} HTTP ${f.status} ${f.code ?? ''} ${f.title ?? ''}`);
   }
   for (const c of crashes) console.log(`    server crashed: ${c}`);
+  if (errors > 0) for (const line of serverErrors) console.log(`    server logged: ${line}`);
   console.log(
     `  acknowledged saves: ${verified.acknowledged}, lost: ${verified.lost}, corrupted: ${verified.corrupted}`,
   );
@@ -136,7 +138,7 @@ async function sqliteRun(h: BenchHarness, authors: number, seconds: number): Pro
     await server.stop();
     const verified = await sim.verify(handle.db);
     await handle.close();
-    report(h, 'one instance on SQLite', sim, verified, server.crashes);
+    report(h, 'one instance on SQLite', sim, verified, server.crashes, server.errorLog);
   } finally {
     await server.stop();
     await restored?.stop();
@@ -207,6 +209,7 @@ async function postgresRun(h: BenchHarness, authors: number, seconds: number): P
       sim,
       verified,
       servers.flatMap((s) => s.crashes),
+      servers.flatMap((s) => s.errorLog),
     );
   } finally {
     for (const s of servers) await s.stop();
