@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type Transaction,
+} from 'kysely';
 import pg from 'pg';
 import { startCheckpointer } from './checkpointer.ts';
 import type { Database } from './schema.ts';
@@ -50,7 +60,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; p
   sqlite.pragma('wal_autocheckpoint = 20000');
   const checkpointer = startCheckpointer(file);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [writeGeneration],
   });
   return {
@@ -61,6 +71,32 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string; p
       await db.destroy();
     },
   };
+}
+
+/**
+ * Transactions take SQLite's write lock when they begin (BEGIN IMMEDIATE), waiting up to the busy
+ * timeout for it. With Kysely's plain BEGIN a transaction that read first and wrote later failed at once
+ * with SQLITE_BUSY whenever another connection (an ops script, the load suite) had committed in
+ * between: the busy timeout does not cover upgrading a stale read snapshot. This process has one
+ * connection and runs its transactions one at a time, so taking the lock early costs it nothing.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 const STATEMENT_CACHE_LIMIT = 2000;
