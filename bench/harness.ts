@@ -182,16 +182,16 @@ export class BenchHarness {
     return { url, port, dataDir, stop: stopper(child, env.DATA_DIR ? undefined : dataDir) };
   }
 
-  /** A bare Fastify route in its own process, answering `bytes` bytes: the baseline of every ratio. */
-  async #startBare(bytes: number): Promise<{ url: string; stop(): Promise<void> }> {
+  /** A bare Fastify server in its own process, answering `bytes` bytes on every path: the baseline of every ratio. */
+  async #startBare(bytes: number): Promise<{ origin: string; stop(): Promise<void> }> {
     const port = await freePort();
     const child = spawn(process.execPath, [join(ROOT, 'bench/bare-server.ts')], {
-      env: { ...process.env, PORT: String(port) },
+      env: { ...process.env, PORT: String(port), BYTES: String(bytes) },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}`;
     await waitForHealth(base, child);
-    return { url: `${base}/bare/${bytes}`, stop: stopper(child) };
+    return { origin: base, stop: stopper(child) };
   }
 
   /** Load with autocannon: 50 connections for 8 s unless told otherwise. */
@@ -224,9 +224,9 @@ export class BenchHarness {
   }
 
   /**
-   * Measures an endpoint against a bare Fastify route sending as many bytes, in alternating rounds
-   * (bare, endpoint, bare, endpoint, …) so that other load on the machine hits both alike; the
-   * figures are the medians of the rounds.
+   * Measures an endpoint against a bare Fastify server sending as many bytes in reply to the same requests
+   * (bench/bare-server.ts), in alternating rounds (bare, endpoint, bare, endpoint, …) so that other load on
+   * the machine hits both alike; the figures are the medians of the rounds.
    */
   async compare(
     name: string,
@@ -242,11 +242,14 @@ export class BenchHarness {
     const bytes = (await probe.arrayBuffer()).byteLength;
     if (!probe.ok) throw new Error(`${name}: the endpoint answered HTTP ${probe.status}`);
     const bare = await this.#startBare(Math.max(64, bytes));
+    // The bare server gets the very requests the endpoint gets: same path, query, headers, body, connections.
+    const { pathname, search } = new URL(options.url);
+    const sameTraffic: LoadOptions = { ...options, url: `${bare.origin}${pathname}${search}` };
     const bareRuns: LoadResult[] = [];
     const runs: LoadResult[] = [];
     try {
       for (let i = 0; i < rounds; i++) {
-        bareRuns.push(await this.load({ url: bare.url, durationSeconds: 4 }));
+        bareRuns.push(await this.load({ ...sameTraffic, durationSeconds: options.durationSeconds ?? 4 }));
         runs.push(await this.load({ ...options, durationSeconds: options.durationSeconds ?? 4 }));
       }
     } finally {
@@ -269,7 +272,7 @@ export class BenchHarness {
     const ratio = median(runs.map((x, i) => x.reqPerSec / bareRuns[i].reqPerSec));
     const clean = r.errors === 0 && r.non2xx === 0;
     this.record({
-      name: `bare Fastify route, ${bytes}-byte reply (baseline for the next figure)`,
+      name: `bare Fastify server, ${bytes}-byte reply to the same requests (baseline for the next figure)`,
       values: { reqPerSec: base.reqPerSec, p99Ms: base.p99Ms },
       target: '—',
       pass: true,
