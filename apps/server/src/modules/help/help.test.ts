@@ -197,6 +197,22 @@ describe('search', () => {
     }
   });
 
+  it("reads mistyped, variant and everyday forms as the articles' words, and drops polite fillers", async () => {
+    const client = t.client(HOSTS[2]);
+    for (const [keyword, ids] of [
+      ['帐号登陆不上去', '2-5'],
+      ['作者名能改吗', '2-9'],
+      ['求助大佬，章节被打回了', '3-19'],
+      ['结婚那几天没法更新怎么办', '9-50'],
+    ]) {
+      const res = await client.get('/api/pc/v1/help/search', { keyword });
+      expect(res.body.data.list[0]?.id, keyword).toBe(ids);
+    }
+    // A reason for a break is a leave only when said with updating or writing.
+    const trip = await client.get('/api/pc/v1/help/search', { keyword: '周末去哪里旅游比较好' });
+    expect(trip.body.data).toMatchObject({ total: 0, list: [] });
+  });
+
   it('finds nothing for what the help centre does not cover', async () => {
     const res = await t.client().get('/api/pc/v1/help/search', { keyword: '今天天气怎么样' });
     expect(res.body.data).toMatchObject({ total: 0, list: [] });
