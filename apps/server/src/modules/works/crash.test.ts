@@ -29,12 +29,16 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Every server this file started: one left running by a failed step is killed when the file ends. */
+const started: ChildProcess[] = [];
+
 async function startServer(): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: 'ignore',
   });
+  started.push(child);
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 30_000;
   while (Date.now() < until) {
@@ -109,7 +113,10 @@ beforeAll(async () => {
   await app.close();
   await db.handle.close();
 });
-afterAll(async () => db.drop());
+afterAll(async () => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await db.drop();
+});
 
 describe('an acknowledged save survives SIGKILL', () => {
   it('keeps the text of the last acknowledged autosave after the process is killed and restarted', async () => {
@@ -145,15 +152,11 @@ describe('an acknowledged save survives SIGKILL', () => {
     await new Promise((r) => server.child.once('exit', r));
 
     server = await startServer();
-    try {
-      browser = await new Browser(server.url).init();
-      const detail = await browser.get('/api/pc/v1/book-chapter/detail', { chapter_id: chapter.data.chapter_id });
-      expect(detail.code).toBe(200);
-      expect(detail.data.revision).toBe(revision);
-      expect(detail.data.content).toBe(text);
-      expect(detail.data.content.length).toBeGreaterThan(10_000);
-    } finally {
-      server.child.kill('SIGKILL');
-    }
+    browser = await new Browser(server.url).init();
+    const detail = await browser.get('/api/pc/v1/book-chapter/detail', { chapter_id: chapter.data.chapter_id });
+    expect(detail.code).toBe(200);
+    expect(detail.data.revision).toBe(revision);
+    expect(detail.data.content).toBe(text);
+    expect(detail.data.content.length).toBeGreaterThan(10_000);
   });
 });
