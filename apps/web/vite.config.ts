@@ -57,6 +57,100 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Some antd components import, for one case the author pages never or rarely meet, a large component they would
+ * otherwise bring to every page that uses them (issue 19):
+ * - Pagination imports Select for its page-size changer, shown only with `showSizeChanger` (or over 50 rows);
+ *   every list, table and paged view of the author pages hides it. Select and its virtual list are ~26 KB brotli.
+ * - Table's filter dropdown imports Tree for `filterMode: 'tree'` filters, which no page uses.
+ * - The colour picker's presets import Collapse; the module is in every page's antd (button and tag styles use
+ *   its `isBright`), while the presets show only in the console's colour pickers (~3 KB brotli).
+ * Each such import is answered with a component that loads the real one when it first renders (React.lazy, no
+ * fallback), so it downloads only where it shows. The build fails if antd no longer imports them this way.
+ */
+const LAZY_ANTD_PARTS = [
+  { importer: /[\\/]antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/, source: '../select', target: 'antd/es/select' },
+  {
+    importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/,
+    source: '../../../tree',
+    target: 'antd/es/tree',
+  },
+  {
+    importer: /[\\/]antd[\\/]es[\\/]color-picker[\\/]components[\\/]ColorPresets\.js$/,
+    source: '../../collapse',
+    target: 'antd/es/collapse',
+  },
+  // Result draws its 404, 500 and 403 pictures (~7 KB brotli of SVG) only for those statuses; every logged-in
+  // page has Result (the pop-ups' dialogs), few show one of them.
+  ...['noFound', 'serverError', 'unauthorized'].map((name) => ({
+    importer: /[\\/]antd[\\/]es[\\/]result[\\/]index\.js$/,
+    source: `./${name}`,
+    target: `antd/es/result/${name}`,
+  })),
+];
+const LAZY_PART = '\0author-centre:lazy-antd-part:';
+/** Whether a module is one that LAZY_ANTD_PARTS loads lazily (such a module must stay out of antd-core). */
+const isLazyAntdPart = (id: string) =>
+  LAZY_ANTD_PARTS.some(({ target }) => {
+    const path = id.replaceAll('\\', '/');
+    return path.endsWith(`/node_modules/${target}.js`) || path.endsWith(`/node_modules/${target}/index.js`);
+  });
+
+function lazyAntdParts(): Plugin {
+  const seen = new Set<number>();
+  return {
+    name: 'author-centre:lazy-antd-parts',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer) return null;
+      const index = LAZY_ANTD_PARTS.findIndex((part) => part.source === source && part.importer.test(importer));
+      if (index < 0) return null;
+      seen.add(index);
+      return `${LAZY_PART}${index}`;
+    },
+    load(id) {
+      if (!id.startsWith(LAZY_PART)) return null;
+      const { target } = LAZY_ANTD_PARTS[Number(id.slice(LAZY_PART.length))];
+      return [
+        "import { createElement, lazy, Suspense } from 'react';",
+        `const Part = lazy(() => import(${JSON.stringify(target)}));`,
+        'export default function LazyPart(props) {',
+        '  return createElement(Suspense, { fallback: null }, createElement(Part, props));',
+        '}',
+      ].join('\n');
+    },
+    buildEnd(error) {
+      if (error) return;
+      const missing = LAZY_ANTD_PARTS.filter((_, i) => !seen.has(i)).map((p) => `${p.source} in ${p.importer}`);
+      if (missing.length) this.error(`antd no longer imports ${missing.join(', ')}: update LAZY_ANTD_PARTS`);
+    },
+  };
+}
+
+/**
+ * Packages without a `sideEffects` field whose modules have none: imported through their index, they would come
+ * whole. antd's table imports four helpers of @rc-component/tree from its index for row selection, which
+ * brought the tree component (~10 KB brotli) to every page with a table; antd's tooltip and button styles import
+ * colour helpers of @rc-component/color-picker from its index, which brought the picker to every page (issue 19).
+ */
+const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/]@rc-component[\\/](tree|color-picker)[\\/]/;
+
+function sideEffectFree(): Plugin {
+  return {
+    name: 'author-centre:side-effect-free',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const named = source.startsWith('@rc-component/tree') || source.startsWith('@rc-component/color-picker');
+      if (!named && !(importer && SIDE_EFFECT_FREE.test(importer))) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || !SIDE_EFFECT_FREE.test(resolved.id)) return resolved;
+      return { ...resolved, moduleSideEffects: false };
+    },
+  };
+}
+
 /** Loaded by every page (see codeSplitting below). */
 const VENDOR =
   /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|@tanstack|@noble|clsx)[\\/]|node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/](components[\\/](AntdIconLight|IconBase|Context)|renderUtils|cssUtils)\.js$/;
@@ -84,6 +178,8 @@ const ANTD_ICONS = new Set(
 
 export default defineConfig({
   plugins: [
+    lazyAntdParts(),
+    sideEffectFree(),
     react(),
     // The app shell through a service worker (Workbox), so the editor opens without the network and
     // reopens a chapter from its journal (issue 18). 'prompt': a new version waits until the author
@@ -144,7 +240,9 @@ export default defineConfig({
             {
               name: 'vendor',
               priority: 100,
-              test: VENDOR,
+              // With Vite's preload helper, which every lazy import calls: left to the default chunking, it went
+              // into antd-core with the lazy parts of antd that use it, and the login page imported antd-core.
+              test: (id: string) => VENDOR.test(id) || id.endsWith('vite/preload-helper.js'),
             },
             {
               // The icons antd itself uses (its close, loading, arrow, eye... icons), which the layout and the
@@ -157,7 +255,7 @@ export default defineConfig({
             {
               name: 'antd-core',
               priority: 10,
-              test: ANTD_SHELL,
+              test: (id: string) => ANTD_SHELL.test(id) && !isLazyAntdPart(id),
             },
           ],
         },
