@@ -155,14 +155,14 @@ function sideEffectFree(): Plugin {
 const VENDOR =
   /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|@tanstack|@noble|clsx)[\\/]|node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/](components[\\/](AntdIconLight|IconBase|Context)|renderUtils|cssUtils)\.js$/;
 /**
- * The antd components of what every logged-in page shows besides the page: the header's account menu
- * (dropdown, menu, badge), the pop-ups' dialogs (modal, form, input, alert, result), the assistant's launcher
+ * The antd components of what every logged-in page shows besides the page: the header's badges (the account
+ * menu's dropdown and menu download when it is first pointed at: features/auth/HeaderAccount.tsx), the pop-ups' dialogs (modal, form, input, alert, result), the assistant's launcher
  * and guides (button, tooltip, tag, space, grid, empty), skeletons and spinners while a page loads; with the
  * base every component builds on (config-provider, theme, style, locale, _util). Their rc-components, CSS-in-JS
  * and colour helpers come with them (the group includes its modules' dependencies).
  */
 const ANTD_SHELL =
-  /node_modules[\\/]antd[\\/]es[\\/](config-provider|theme|style|locale|_util|button|badge|dropdown|menu|modal|form|input|alert|result|spin|skeleton|space|tooltip|tag|empty|grid)[\\/]|node_modules[\\/]dayjs[\\/]/;
+  /node_modules[\\/]antd[\\/]es[\\/](config-provider|theme|style|locale|_util|button|badge|modal|form|input|alert|result|spin|skeleton|space|tooltip|tag|empty|grid)[\\/]|node_modules[\\/]dayjs[\\/]/;
 /** The icons antd's own modules import (read from node_modules/antd/es). */
 const ANTD_ICONS = new Set(
   (await readdir(fileURLToPath(new URL('../../node_modules/antd/es', import.meta.url)), { recursive: true }))
@@ -228,7 +228,7 @@ export default defineConfig({
         // - antd-icons: the icons antd's own modules import (ANTD_ICONS), which the layout and the login page use
         //   too. In the default chunking or inside antd-core they made the login page import antd-core (all of
         //   antd in one chunk, tried before, did exactly that).
-        // - antd-core: the antd components of the logged-in shell (ANTD_SHELL: the header's islands, the pop-ups'
+        // - antd-core: the antd components of the logged-in shell (ANTD_SHELL: the header's badges, the pop-ups'
         //   dialogs, loading states) with everything they are built on, and dayjs (AntdScope sets its locale):
         //   one chunk every logged-in page loads, never the login page. Everything else of antd (tables, selects,
         //   pickers, tabs, typography…) is left to rolldown's default chunking and comes only with the pages that
