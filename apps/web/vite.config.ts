@@ -57,14 +57,112 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Some antd components import, for one case the author pages never or rarely meet, a large component they would
+ * otherwise bring to every page that uses them (issue 19):
+ * - Pagination imports Select for its page-size changer, shown only with `showSizeChanger` (or over 50 rows);
+ *   every list, table and paged view of the author pages hides it. Select and its virtual list are ~26 KB brotli.
+ * - Table's filter dropdown imports Tree for `filterMode: 'tree'` filters, which no page uses.
+ * - The colour picker's presets import Collapse; the module is in every page's antd (button and tag styles use
+ *   its `isBright`), while the presets show only in the console's colour pickers (~3 KB brotli).
+ * Each such import is answered with a component that loads the real one when it first renders (React.lazy, no
+ * fallback), so it downloads only where it shows. The build fails if antd no longer imports them this way.
+ */
+const LAZY_ANTD_PARTS = [
+  { importer: /[\\/]antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/, source: '../select', target: 'antd/es/select' },
+  {
+    importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]FilterDropdown\.js$/,
+    source: '../../../tree',
+    target: 'antd/es/tree',
+  },
+  {
+    importer: /[\\/]antd[\\/]es[\\/]color-picker[\\/]components[\\/]ColorPresets\.js$/,
+    source: '../../collapse',
+    target: 'antd/es/collapse',
+  },
+  // Result draws its 404, 500 and 403 pictures (~7 KB brotli of SVG) only for those statuses; every logged-in
+  // page has Result (the pop-ups' dialogs), few show one of them.
+  ...['noFound', 'serverError', 'unauthorized'].map((name) => ({
+    importer: /[\\/]antd[\\/]es[\\/]result[\\/]index\.js$/,
+    source: `./${name}`,
+    target: `antd/es/result/${name}`,
+  })),
+];
+const LAZY_PART = '\0author-centre:lazy-antd-part:';
+/** Whether a module is one that LAZY_ANTD_PARTS loads lazily (such a module must stay out of antd-core). */
+const isLazyAntdPart = (id: string) =>
+  LAZY_ANTD_PARTS.some(({ target }) => {
+    const path = id.replaceAll('\\', '/');
+    return path.endsWith(`/node_modules/${target}.js`) || path.endsWith(`/node_modules/${target}/index.js`);
+  });
+
+function lazyAntdParts(): Plugin {
+  const seen = new Set<number>();
+  return {
+    name: 'author-centre:lazy-antd-parts',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer) return null;
+      const index = LAZY_ANTD_PARTS.findIndex((part) => part.source === source && part.importer.test(importer));
+      if (index < 0) return null;
+      seen.add(index);
+      return `${LAZY_PART}${index}`;
+    },
+    load(id) {
+      if (!id.startsWith(LAZY_PART)) return null;
+      const { target } = LAZY_ANTD_PARTS[Number(id.slice(LAZY_PART.length))];
+      return [
+        "import { createElement, lazy, Suspense } from 'react';",
+        `const Part = lazy(() => import(${JSON.stringify(target)}));`,
+        'export default function LazyPart(props) {',
+        '  return createElement(Suspense, { fallback: null }, createElement(Part, props));',
+        '}',
+      ].join('\n');
+    },
+    buildEnd(error) {
+      if (error) return;
+      const missing = LAZY_ANTD_PARTS.filter((_, i) => !seen.has(i)).map((p) => `${p.source} in ${p.importer}`);
+      if (missing.length) this.error(`antd no longer imports ${missing.join(', ')}: update LAZY_ANTD_PARTS`);
+    },
+  };
+}
+
+/**
+ * Packages without a `sideEffects` field whose modules have none: imported through their index, they would come
+ * whole. antd's table imports four helpers of @rc-component/tree from its index for row selection, which
+ * brought the tree component (~10 KB brotli) to every page with a table; antd's tooltip and button styles import
+ * colour helpers of @rc-component/color-picker from its index, which brought the picker to every page (issue 19).
+ */
+const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/]@rc-component[\\/](tree|color-picker)[\\/]/;
+
+function sideEffectFree(): Plugin {
+  return {
+    name: 'author-centre:side-effect-free',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const named = source.startsWith('@rc-component/tree') || source.startsWith('@rc-component/color-picker');
+      if (!named && !(importer && SIDE_EFFECT_FREE.test(importer))) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || resolved.external || !SIDE_EFFECT_FREE.test(resolved.id)) return resolved;
+      return { ...resolved, moduleSideEffects: false };
+    },
+  };
+}
+
 /** Loaded by every page (see codeSplitting below). */
 const VENDOR =
   /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|@tanstack|@noble|clsx)[\\/]|node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/](components[\\/](AntdIconLight|IconBase|Context)|renderUtils|cssUtils)\.js$/;
-/** Ant Design and what it is built on (its icons excepted: each icon stays with what uses it). */
-const ANTD =
-  /node_modules[\\/](antd|@rc-component|@ant-design[\\/](cssinjs|cssinjs-utils|fast-color|colors|react-slick)|stylis|@emotion|dayjs|throttle-debounce|compute-scroll-into-view|scroll-into-view-if-needed|json2mq|copy-to-clipboard|toggle-selection|is-mobile|react-is)[\\/]/;
-/** How many lazily loaded modules must use an antd module for it to go into the shared antd chunk. */
-const ANTD_CORE_SHARE = 60;
+/**
+ * The antd components of what every logged-in page shows besides the page: the header's badges (the account
+ * menu's dropdown and menu download when it is first pointed at: features/auth/HeaderAccount.tsx), the pop-ups' dialogs (modal, form, input, alert, result), the assistant's launcher
+ * and guides (button, tooltip, tag, space, grid, empty), skeletons and spinners while a page loads; with the
+ * base every component builds on (config-provider, theme, style, locale, _util). Their rc-components, CSS-in-JS
+ * and colour helpers come with them (the group includes its modules' dependencies).
+ */
+const ANTD_SHELL =
+  /node_modules[\\/]antd[\\/]es[\\/](config-provider|theme|style|locale|_util|button|badge|modal|form|input|alert|result|spin|skeleton|space|tooltip|tag|empty|grid)[\\/]|node_modules[\\/]dayjs[\\/]/;
 /** The icons antd's own modules import (read from node_modules/antd/es). */
 const ANTD_ICONS = new Set(
   (await readdir(fileURLToPath(new URL('../../node_modules/antd/es', import.meta.url)), { recursive: true }))
@@ -80,6 +178,8 @@ const ANTD_ICONS = new Set(
 
 export default defineConfig({
   plugins: [
+    lazyAntdParts(),
+    sideEffectFree(),
     react(),
     // The app shell through a service worker (Workbox), so the editor opens without the network and
     // reopens a chapter from its journal (issue 18). 'prompt': a new version waits until the author
@@ -128,16 +228,21 @@ export default defineConfig({
         // - antd-icons: the icons antd's own modules import (ANTD_ICONS), which the layout and the login page use
         //   too. In the default chunking or inside antd-core they made the login page import antd-core (all of
         //   antd in one chunk, tried before, did exactly that).
-        // - antd-core: the part of Ant Design (with its rc-components, CSS-in-JS and dayjs) that at least
-        //   ANTD_CORE_SHARE lazily loaded modules (pages, dialogs, islands) use, as one chunk instead of ~50 small
-        //   ones (each costs a request's headers and compresses on its own). Its dependencies come with it
-        //   (includeDependenciesRecursively): leaving them out gave chunk cycles (antd-core ⇄ dropdown).
+        // - antd-core: the antd components of the logged-in shell (ANTD_SHELL: the header's badges, the pop-ups'
+        //   dialogs, loading states) with everything they are built on, and dayjs (AntdScope sets its locale):
+        //   one chunk every logged-in page loads, never the login page. Everything else of antd (tables, selects,
+        //   pickers, tabs, typography…) is left to rolldown's default chunking and comes only with the pages that
+        //   use it. Before (27 Nov 2026) this group was "what ≥ 60 lazily loaded modules use" (ANTD_CORE_SHARE):
+        //   that put table, tree, select and pagination (~55 KB brotli) in every page, while the header's
+        //   dropdown and menu, used by one lazy island loaded on every page, fell outside it.
         codeSplitting: {
           groups: [
             {
               name: 'vendor',
               priority: 100,
-              test: VENDOR,
+              // With Vite's preload helper, which every lazy import calls: left to the default chunking, it went
+              // into antd-core with the lazy parts of antd that use it, and the login page imported antd-core.
+              test: (id: string) => VENDOR.test(id) || id.endsWith('vite/preload-helper.js'),
             },
             {
               // The icons antd itself uses (its close, loading, arrow, eye... icons), which the layout and the
@@ -150,8 +255,7 @@ export default defineConfig({
             {
               name: 'antd-core',
               priority: 10,
-              minShareCount: ANTD_CORE_SHARE,
-              test: ANTD,
+              test: (id: string) => ANTD_SHELL.test(id) && !isLazyAntdPart(id),
             },
           ],
         },

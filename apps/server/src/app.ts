@@ -63,6 +63,19 @@ import { installTestClock } from './platform/test-clock.ts';
 
 /** Cache-Control of the build's hashed assets. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Headers a hashed asset (script, style, image under /assets/) does without: the page's policies (CSP, framing,
+ * referrer) act only on documents and workers, which are never under /assets/; and a file cached as immutable is
+ * never revalidated, so its validators go unused. ~0.5 KB on each of the 30–60 scripts of a cold visit (issue 19).
+ * `X-Content-Type-Options: nosniff` stays: it is what makes the browser refuse a script of the wrong type.
+ */
+const NOT_ON_ASSETS = ['content-security-policy', 'x-frame-options', 'referrer-policy', 'etag', 'last-modified'];
+
+/** The headers of a hashed asset of the build. */
+function assetHeaders(reply: FastifyReply): void {
+  reply.header('cache-control', IMMUTABLE);
+  for (const name of NOT_ON_ASSETS) reply.removeHeader(name);
+}
 
 const SENSITIVE_LOG_FIELDS = [
   'phone',
@@ -341,7 +354,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       preCompressed: true,
       // Hashed assets never change under their name; everything else (index.html, sw.js) is checked each time.
       setHeaders: (reply, path) => {
-        reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
+        if (path.includes('/assets/')) assetHeaders(reply);
+        else reply.header('cache-control', 'no-cache');
       },
     });
   }
@@ -353,7 +367,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // show (the page's "reload"), not HTML the browser refuses to run as a script.
       const name = request.url.slice('/assets/'.length).split('?')[0];
       if (/^[\w.-]+$/.test(name) && existsSync(resolve(webDist, 'assets', name))) {
-        return reply.header('cache-control', IMMUTABLE).sendFile(`assets/${name}`);
+        return reply.sendFile(`assets/${name}`);
       }
     }
     if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || !hasWeb || request.method !== 'GET') {

@@ -90,6 +90,11 @@ describe('compression (issue 19)', () => {
     expect(br.headers['content-type']).toContain('javascript');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Only the headers a script uses: the type check stays, the page's policies and the validators go.
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'etag', 'last-modified']) {
+      expect([name, br.headers[name]]).toEqual([name, undefined]);
+    }
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(HASHED_ASSET);
 
     const gzip = await asset('gzip');
@@ -112,6 +117,8 @@ describe('compression (issue 19)', () => {
     for (const url of ['/front/book-manage/list', '/index.html']) {
       const page = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect([url, page.statusCode, page.headers['cache-control']]).toEqual([url, 200, 'no-cache']);
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     }
   });
 

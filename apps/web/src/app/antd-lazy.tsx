@@ -1,4 +1,5 @@
 import { type ComponentProps, type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { stringsReady } from '../i18n/index.ts';
 
 /** antd with the app's locale and brand theme (app/AntdScope.tsx), as a chunk of its own. */
 export const loadAntdScope = () => import('./AntdScope.tsx');
@@ -13,6 +14,7 @@ export function lazyAntd<M extends Record<K, ComponentType<any>>, K extends keyo
 ): LazyExoticComponent<ComponentType<ComponentProps<M[K]>>> {
   return lazy(async () => {
     const [module, { AntdScope }] = await Promise.all([load(), loadAntdScope()]);
+    await stringsReady(); // the English strings of what it imported, when the app is in English
     const Component: ComponentType<any> = module[name];
     return {
       default: (props: ComponentProps<M[K]>) => (

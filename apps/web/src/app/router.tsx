@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { PageLoading } from '../components/PageState.tsx';
+import { stringsReady } from '../i18n/index.ts';
 import { registerNavigate } from '../platform/navigation.ts';
 import { loadAntdScope } from './antd-lazy.tsx';
 import { BareLayout } from './layouts/BareLayout.tsx';
@@ -42,8 +43,14 @@ const PLAIN_PAGES = new Set([
 
 /** The page component of a lazily imported module, inside AntdScope unless the page is plain. */
 const pageComponent = (route: AppRoute, load: () => Promise<PageModule>) => async () => {
-  if (PLAIN_PAGES.has(route.id)) return (await load()).default;
-  const [{ default: Page }, { AntdScope }] = await Promise.all([load(), loadAntdScope()]);
+  // With the page's strings in the language shown (the English ones download apart: i18n/index.ts).
+  const loadPage = async () => {
+    const page = await load();
+    await stringsReady();
+    return page;
+  };
+  if (PLAIN_PAGES.has(route.id)) return (await loadPage()).default;
+  const [{ default: Page }, { AntdScope }] = await Promise.all([loadPage(), loadAntdScope()]);
   return function ScopedPage() {
     return (
       <AntdScope>

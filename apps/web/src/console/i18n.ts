@@ -1,6 +1,6 @@
-import i18n from '../i18n/index.ts';
+import { addNamespace } from '../i18n/index.ts';
 
-const zhCN = {
+export const zhCN = {
   console: {
     title: '运营后台',
     home: '概览',
@@ -80,86 +80,4 @@ const zhCN = {
   },
 };
 
-const enUS: typeof zhCN = {
-  console: {
-    title: 'Operations console',
-    home: 'Overview',
-    areas: {
-      people: 'Authors & editors',
-      works: 'Works review',
-      engagement: 'Messages & rewards',
-      support: 'Help & AI assistant',
-      brand: 'Brand settings',
-      audit: 'Audit log',
-    },
-    roles: { editor: 'Editor', admin: 'Admin', platform_admin: 'Platform admin' },
-    brand: 'Brand',
-    brandSwitched: 'Switched to {{name}}: everything below belongs to this brand',
-    backToAuthor: 'Back to the author centre',
-    logout: 'Log out',
-    welcome: 'Hello, {{name}}',
-    welcomeDesc:
-      'You are managing "{{brand}}". Start from the menu on the left; every change you make is written to the audit log.',
-    forbidden: {
-      title: 'No access to the operations console',
-      desc: 'The operations console is for editors and admins. The pen name you are logged in with, "{{penName}}", does not have this right. Ask an admin of your brand if you need it.',
-      screen: 'This page is for admins only',
-      screenDesc: 'Your role is editor; the other pages in the menu are open to you.',
-    },
-    notFound: 'There is no such console page',
-    loadFailed: 'Could not load',
-    loadFailedDesc: 'The server cannot be reached right now. Please try again later.',
-    retry: 'Retry',
-    table: {
-      search: 'Search',
-      reset: 'Reset',
-      total: '{{total}} in all',
-      selected: '{{count}} selected',
-      clearSelection: 'Clear selection',
-      empty: 'Nothing matches these filters',
-      failed: 'The list could not load',
-      export: 'Export CSV',
-      exporting: 'Exporting…',
-      exportProgress: '{{done}} of {{total}} rows fetched',
-      exportDone: '{{count}} rows exported',
-      exportFailed: 'The export failed and no file was made. Please try again.',
-      exportTooMany: '{{total}} rows match; at most {{max}} can be exported at once. Narrow the filters first.',
-      exportCancel: 'Cancel export',
-      from: 'From',
-      to: 'To',
-      all: 'All',
-    },
-    reason: {
-      label: 'Reason',
-      placeholder: 'Say why (written to the audit log)',
-      required: 'Please give a reason',
-      tooShort: 'The reason needs at least {{min}} characters',
-      confirm: 'Confirm',
-      cancel: 'Cancel',
-    },
-    unsaved: 'You have unsaved changes that will be lost if you leave. Leave anyway?',
-    leave: { title: 'Leave this page?', leave: 'Leave', stay: 'Stay' },
-    audit: {
-      title: 'Audit log',
-      time: 'Time (Beijing)',
-      actor: 'By',
-      role: 'Role',
-      action: 'Action',
-      target: 'Target',
-      summary: 'What',
-      reason: 'Reason',
-      ip: 'IP',
-      userAgent: 'Browser',
-      before: 'Before',
-      after: 'After',
-      keyword: 'What or reason',
-      targetType: 'Target type',
-      targetId: 'Target id',
-      readOnly: 'The audit log can only be read: nobody can change or delete it from the console.',
-      nothing: '(none)',
-    },
-  },
-};
-
-i18n.addResourceBundle('zh-CN', 'translation', zhCN, true, false);
-i18n.addResourceBundle('en-US', 'translation', enUS, true, false);
+addNamespace('translation', zhCN, () => import('./i18n.en-US.ts'));

@@ -13,7 +13,7 @@ import { type TimeZoneVerdict, useTimeZoneTip } from './time-zone.ts';
 // Each pop is downloaded when the queue first shows it: a page whose author has nothing waiting (and
 // the sign-in pages, where nobody is logged in) never loads their dialogs, images or fireworks.
 const AccountSplitPop = lazyAntd(() => import('./auth-pops.tsx'), 'AccountSplitPop');
-const CompleteInfoPop = lazyAntd(() => import('./auth-pops.tsx'), 'CompleteInfoPop');
+const CompleteInfoPop = lazyAntd(() => import('./complete-info-pop.tsx'), 'CompleteInfoPop');
 const BeginnerGuideDialog = lazyAntd(() => import('../features/guides/BeginnerGuideDialog.tsx'), 'BeginnerGuideDialog');
 const GraduateEnvelope = lazyAntd(() => import('./GraduateEnvelope.tsx'), 'GraduateEnvelope');
 const BadgeEnvelope = lazyAntd(() => import('./BadgeEnvelope.tsx'), 'BadgeEnvelope');

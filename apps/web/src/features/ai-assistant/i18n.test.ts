@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { helpEnUS, helpZhCN } from '../help-center/i18n.ts';
+import helpEnUS from '../help-center/i18n.en-US.ts';
+import { helpZhCN } from '../help-center/i18n.ts';
 import { ANSWER_FAILED, ANSWERING_PLACEHOLDER, STREAM_MAINTENANCE } from './chat-machine.ts';
-import { aiAssistantEnUS, aiAssistantZhCN } from './i18n.ts';
+import aiAssistantEnUS from './i18n.en-US.ts';
+import { aiAssistantZhCN } from './i18n.ts';
 
 describe('AI assistant and help centre strings', () => {
   it('are complete in both languages', () => {

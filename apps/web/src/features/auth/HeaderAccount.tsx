@@ -7,10 +7,11 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Dropdown } from 'antd';
+import { Badge, type MenuProps } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LazyDropdown } from '../../components/LazyDropdown.tsx';
 import { toast } from '../../platform/notify.ts';
 import { type StoredUser, writeStoredUser } from '../../platform/stored-user.ts';
 import { HOME_MODELS_PATH, HOME_MODELS_QUERY_KEY } from '../../popups/api.ts';
@@ -75,49 +76,51 @@ export function HeaderAccount({ accountId, cached }: { accountId: number | null;
     }
   };
 
+  const menu: MenuProps = {
+    items: [
+      ...(reminder
+        ? [
+            {
+              key: reminder,
+              icon: <MobileOutlined />,
+              label: (
+                <span data-testid="header-reminder">
+                  {t(reminder === 'bind' ? 'header.remindBind' : 'header.remindComplete')} <Badge status="error" />
+                </span>
+              ),
+            },
+          ]
+        : []),
+      { key: 'profile', icon: <UserOutlined />, label: t('header.profile') },
+      // The author's forum posts, one click away (issue 16).
+      { key: 'posts', icon: <CommentOutlined />, label: t('header.myPosts') },
+      { key: 'contracts', icon: <FileProtectOutlined />, label: t('header.myContract') },
+      { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), disabled: leaving },
+    ],
+    onClick: ({ key }) => {
+      if (key === 'profile') navigate('/front/personal-information');
+      else if (key === 'posts') navigate('/front/my-post');
+      else if (key === 'contracts') navigate('/front/my-contract');
+      else if (key === 'bind' || key === 'complete') setDialog(key);
+      else void signOut();
+    },
+  };
+  const trigger = (
+    <button type="button" className="ac-header__pen-name ac-header__account" data-testid="header-pen-name">
+      <UserOutlined aria-hidden />
+      <Badge dot={reminder !== null} offset={[4, 0]}>
+        <span>{penName || tc('header.penNamePlaceholder', { id: accountId ?? '' })}</span>
+      </Badge>
+      <DownOutlined aria-hidden style={{ fontSize: 10 }} />
+    </button>
+  );
+
   return (
     <>
-      <Dropdown
-        trigger={['click', 'hover']}
-        menu={{
-          items: [
-            ...(reminder
-              ? [
-                  {
-                    key: reminder,
-                    icon: <MobileOutlined />,
-                    label: (
-                      <span data-testid="header-reminder">
-                        {t(reminder === 'bind' ? 'header.remindBind' : 'header.remindComplete')}{' '}
-                        <Badge status="error" />
-                      </span>
-                    ),
-                  },
-                ]
-              : []),
-            { key: 'profile', icon: <UserOutlined />, label: t('header.profile') },
-            // The author's forum posts, one click away (issue 16).
-            { key: 'posts', icon: <CommentOutlined />, label: t('header.myPosts') },
-            { key: 'contracts', icon: <FileProtectOutlined />, label: t('header.myContract') },
-            { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), disabled: leaving },
-          ],
-          onClick: ({ key }) => {
-            if (key === 'profile') navigate('/front/personal-information');
-            else if (key === 'posts') navigate('/front/my-post');
-            else if (key === 'contracts') navigate('/front/my-contract');
-            else if (key === 'bind' || key === 'complete') setDialog(key);
-            else void signOut();
-          },
-        }}
-      >
-        <button type="button" className="ac-header__pen-name ac-header__account" data-testid="header-pen-name">
-          <UserOutlined aria-hidden />
-          <Badge dot={reminder !== null} offset={[4, 0]}>
-            <span>{penName || tc('header.penNamePlaceholder', { id: accountId ?? '' })}</span>
-          </Badge>
-          <DownOutlined aria-hidden style={{ fontSize: 10 }} />
-        </button>
-      </Dropdown>
+      {/* antd's dropdown and menu download when the pen name is first pointed at, focused or clicked. */}
+      <LazyDropdown trigger={['click', 'hover']} menu={menu}>
+        {trigger}
+      </LazyDropdown>
       <Suspense fallback={null}>
         {dialog === 'bind' && <PenNameBindDialog open onClose={closeDialog} />}
         {dialog === 'complete' && <CompleteInfoDialog open onClose={closeDialog} />}

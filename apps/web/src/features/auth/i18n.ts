@@ -1,9 +1,9 @@
-import i18n from '../../i18n/index.ts';
+import { addNamespace } from '../../i18n/index.ts';
 
 /** Strings of sign-in, register, reset, the code button, the captcha and the account dialogs. zh-CN first. */
 export const AUTH_NS = 'auth';
 
-const zhCN = {
+export const zhCN = {
   tabs: { code: '验证码登录', password: '密码登录' },
   field: {
     phone: '手机号',
@@ -134,136 +134,4 @@ const zhCN = {
   common: { yes: '是', no: '否', operationSucceeded: '操作成功' },
 };
 
-const enUS: typeof zhCN = {
-  tabs: { code: 'Log in with code', password: 'Log in with password' },
-  field: {
-    phone: 'Phone number',
-    phonePlaceholder: 'Your 11-digit phone number',
-    code: 'Verification code',
-    codePlaceholder: 'The 4-digit code',
-    name: 'Pen name / phone',
-    namePlaceholder: 'Your pen name or phone number',
-    password: 'Password',
-    passwordPlaceholder: 'Your password',
-    newPassword: 'New password',
-    newPasswordPlaceholder: 'At least 8 characters; a phrase is best',
-    confirmPassword: 'Confirm password',
-    confirmPasswordPlaceholder: 'Enter the new password again',
-    realName: 'Real name',
-    realNamePlaceholder: 'The name on your ID card',
-    idCard: 'ID number',
-    idCardPlaceholder: 'Your 18-character ID number',
-  },
-  rule: {
-    phoneRequired: 'Please enter your phone number',
-    nameRequired: 'Please enter your pen name or phone number',
-    passwordRequired: 'Please enter a password',
-    confirmRequired: 'Please enter the password again',
-    passwordShort: 'The password needs at least 8 characters',
-    passwordLong: 'The password can have at most 128 characters',
-    passwordMismatch: 'The two passwords do not match',
-    realNameRequired: 'Please enter your real name',
-    idCardRequired: 'Please enter your ID number',
-    agree: 'Please read and accept the user agreement and privacy policy',
-  },
-  login: {
-    submit: 'Log in',
-    toRegister: 'No account yet? Register',
-    forgot: 'Forgot password',
-    welcome: 'Welcome back, {{name}}',
-    lead: 'Log in to manage your works, contracts and income',
-  },
-  register: {
-    title: 'Quick registration',
-    lead: 'Verify your phone to become an author; you can change the pen name later in personal information',
-    submit: 'Register and log in',
-    agree: 'I have read and accept the',
-    userAgreement: 'User Agreement',
-    privacy: 'Privacy Policy',
-    toLogin: 'Have an account? Log in',
-    done: 'Registered. Welcome aboard!',
-  },
-  reset: {
-    title: 'Reset password',
-    lead: 'Set a new password with a phone code; other devices will be logged out',
-    submit: 'Reset password',
-    done: 'Password reset. Please log in with the new password',
-    toLogin: 'Back to login',
-  },
-  code: {
-    get: 'Get code',
-    counting: 'getting ({{seconds}}s)',
-    sent: 'Verification code sent',
-  },
-  captcha: {
-    title: 'Drag the slider below to complete the puzzle',
-    refresh: 'New puzzle',
-    fail: 'Please align the piece with the gap',
-    loading: 'Loading the puzzle…',
-    loadFailed: 'The puzzle could not be loaded; click “New puzzle” to try again',
-    slider: 'Drag the slider until the piece fills the gap',
-    keyboardHint: 'Arrow keys move the slider too; press Enter to confirm',
-    pass: 'Verified',
-  },
-  choose: {
-    title: 'Choose a pen name',
-    lead: 'This phone number is bound to several pen names. Which one do you want to enter?',
-    level: 'Lv{{level}}',
-    enter: 'Enter',
-    expired: 'The login has expired; please log in again',
-  },
-  header: {
-    profile: 'Personal information',
-    remindBind: 'Bind phones to your pen names',
-    remindComplete: 'Complete author information',
-    myPosts: 'My posts',
-    myContract: 'My contracts',
-    logout: 'Log out',
-    loggedOut: 'Logged out',
-  },
-  completeInfo: {
-    title: 'Complete author information',
-    lead: 'To keep your account safe and your royalties flowing, bind a phone number to this pen name',
-    submit: 'Submit',
-    later: 'Later',
-    done: 'Phone number bound',
-    noticeTitle: 'This phone already has these reader accounts; binding links them to this pen name',
-    zh: 'Reading platform account “{{name}}”: {{zh}} reading coins, {{read}} reading vouchers, {{coupon}} book coupons',
-    free: 'Free-app account “{{name}}” ({{phone}}): {{coin}} coins, {{vip}}',
-    vip: 'member',
-    notVip: 'not a member',
-  },
-  bind: {
-    title: 'Bind phones to pen names',
-    lead: 'Your pen names share one phone number. To keep each pen name safe, bind a different phone number to each of the other pen names.',
-    penName: 'Pen name',
-    phone: 'Phone number',
-    code: 'Code',
-    main: 'Main pen name',
-    mainNote: 'The main pen name keeps the current phone; no code needed',
-    submit: 'Submit',
-    cancel: 'Later',
-    confirmTitle: 'Confirm the binding',
-    confirmLead: 'Please check the following. After submitting, each pen name logs in with its own phone:',
-    freeTable: 'Free-app reader accounts',
-    zhTable: 'Reading platform accounts',
-    coin: 'Coins',
-    vip: 'VIP',
-    zhUnit: 'Reading coins',
-    readUnit: 'Reading vouchers',
-    comment: 'Note',
-    confirm: 'Confirm binding',
-    back: 'Back to edit',
-    endTitle: 'Binding result',
-    gotIt: 'Got it',
-    loading: 'Loading your pen names…',
-    loadFailed: 'Your pen names could not be loaded',
-    retry: 'Retry',
-    functionError: 'Function error, please try again later',
-    nothing: 'No pen name needs a phone binding',
-  },
-  common: { yes: 'Yes', no: 'No', operationSucceeded: 'Operation succeeded' },
-};
-
-i18n.addResourceBundle('zh-CN', AUTH_NS, zhCN, true, false);
-i18n.addResourceBundle('en-US', AUTH_NS, enUS, true, false);
+addNamespace(AUTH_NS, zhCN, () => import('./i18n.en-US.ts'));

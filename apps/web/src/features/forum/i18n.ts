@@ -1,4 +1,4 @@
-import i18n from '../../i18n/index.ts';
+import { addNamespace } from '../../i18n/index.ts';
 
 /** The forum's strings (`useTranslation('forum')`): zh-CN first, en-US complete. */
 export const FORUM_NS = 'forum';
@@ -41,42 +41,4 @@ const zhCN = {
 
 export type ForumMessages = typeof zhCN;
 
-const enUS: ForumMessages = {
-  title: 'My posts',
-  lead: 'The threads and replies you posted on the forum, and their state.',
-  tabs: { thread: 'My threads', reply: 'My replies' },
-  compose: 'New thread',
-  feedback: 'Feedback',
-  empty: 'No posts yet',
-  emptyHint: 'Have a suggestion or a problem? Post it under “Feedback”; we read every one.',
-  columns: { title: 'Title', category: 'Category', state: 'State', replies: 'Replies', time: 'Posted' },
-  states: { open: 'Open', closed: 'Closed', hidden: 'Removed', visible: 'Visible' },
-  replyTo: 'Re: {{title}}',
-  open: 'Open',
-  category: 'Category',
-  postTitle: 'Title',
-  postTitleRule: 'The title needs 4 to 60 characters',
-  body: 'Content',
-  bodyRule: 'The content needs 10 to 5000 characters',
-  send: 'Post',
-  sent: 'Posted',
-  thread: 'Thread',
-  replyBox: 'Write your reply',
-  replyRule: 'A reply needs 2 to 5000 characters',
-  reply: 'Reply',
-  replied: 'Replied',
-  closedNote: 'This thread is closed to replies',
-  external: 'Opens on the forum',
-  loadFailed: 'Failed to load',
-  retry: 'Retry',
-  report: 'Report',
-  reportTitle: 'Report this post',
-  reportLead:
-    'Say what breaks the rules (advertising, abuse, someone’s private details); the editors will look at it soon.',
-  reportReason: 'Reason (2–200 characters)',
-  reportRule: 'Please say why you report it (at least 2 characters)',
-  reported: 'Reported; the editors will look at it soon',
-};
-
-i18n.addResourceBundle('zh-CN', FORUM_NS, zhCN, true, false);
-i18n.addResourceBundle('en-US', FORUM_NS, enUS, true, false);
+addNamespace(FORUM_NS, zhCN, () => import('./i18n.en-US.ts'));

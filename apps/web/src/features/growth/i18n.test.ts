@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { growthEnUS, growthZhCN } from './i18n.ts';
+import growthEnUS from './i18n.en-US.ts';
+import { growthZhCN } from './i18n.ts';
 
 describe('growth strings', () => {
   it('call the readers fact what it counts: reads (the reading sites report reads, not who read)', () => {

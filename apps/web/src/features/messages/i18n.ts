@@ -1,6 +1,6 @@
-import i18n from '../../i18n/index.ts';
+import { addNamespace } from '../../i18n/index.ts';
 
-const zhCN = {
+export const zhCN = {
   news: {
     message: '消息中心',
     notice: '公告',
@@ -28,33 +28,4 @@ const zhCN = {
   },
 };
 
-const enUS: typeof zhCN = {
-  news: {
-    message: 'Messages',
-    notice: 'Notices',
-    tabs: { message: 'Messages', notice: 'Notices' },
-    allRead: 'Mark all read',
-    allReadDone: 'All marked as read',
-    unread: 'Unread',
-    pinned: 'Pinned',
-    empty: { message: 'No messages', notice: 'No notices' },
-    failed: 'The list could not load',
-    failedDesc: 'The list cannot be fetched right now. Please try again later.',
-    detailFailed: 'This could not load. Please try again later.',
-    from: 'From: {{sender}}',
-    open: 'Open',
-    total: '{{total}} in all',
-    categories: {
-      system: 'System',
-      editor: 'Editor',
-      sign: 'Signing',
-      income: 'Royalties',
-      activity: 'Activity',
-      platform: 'Platform',
-      rule: 'Rules',
-    },
-  },
-};
-
-i18n.addResourceBundle('zh-CN', 'translation', zhCN, true, false);
-i18n.addResourceBundle('en-US', 'translation', enUS, true, false);
+addNamespace('translation', zhCN, () => import('./i18n.en-US.ts'));

@@ -1,4 +1,4 @@
-import i18n from '../../i18n/index.ts';
+import { addNamespace } from '../../i18n/index.ts';
 
 /** Strings of the public pages (`useTranslation('public')`): zh-CN first, en-US complete. */
 export const PUBLIC_NS = 'public';
@@ -77,77 +77,4 @@ const zhCN = {
 
 export type PublicMessages = typeof zhCN;
 
-const enUS: PublicMessages = {
-  bookActivities: {
-    label: 'Activities',
-    entered: 'Entered "{{title}}"',
-    eligible: 'May enter "{{title}}"',
-  },
-  activities: {
-    title: 'Activity centre',
-    lead: 'Writing contests, awards and support programmes: enter your books and reach more readers.',
-    tabs: { all: 'All', current: 'Running', upcoming: 'Upcoming', past: 'Ended' },
-    status: { current: 'Running', upcoming: 'Upcoming', past: 'Ended' },
-    period: '{{from}} to {{to}}',
-    empty: 'No activities at the moment',
-    prev: 'Previous',
-    next: 'Next',
-    pageOf: 'Page {{page}} of {{pages}}',
-    view: 'View activity',
-  },
-  activity: {
-    time: 'Dates',
-    rules: 'Rules',
-    content: 'About',
-    entries: 'Entered works ({{count}})',
-    noEntries: 'No works yet: be the first to enter',
-    enterTitle: 'Enter',
-    loginToEnter: 'Log in to enter one of your books',
-    login: 'Log in to enter',
-    noBooks: 'You have no books yet; create one first',
-    createBook: 'Create a book',
-    enter: 'Enter',
-    entered: 'Entered',
-    enteredToast: 'Your book has entered',
-    notOpen: 'The activity is not running, so it cannot be entered now',
-    eligibility: 'Who may enter',
-    kind: { '': 'Any kind of book', novel: 'Novels', short: 'Short stories', screenplay: 'Screenplays' },
-    minWords: 'At least {{count}} published words',
-    back: 'Back to the activity centre',
-  },
-  article: {
-    published: 'Published {{date}}',
-    kinds: { announcement: 'Announcement', signing_policy: 'Signing policy' },
-  },
-  agreement: {
-    version: 'Version {{version}}, in force from {{date}}',
-    promptTitle: 'Updated agreements',
-    promptLead: 'These agreements have a new version; please read and accept them to go on using the author centre:',
-    read: 'Read it',
-    accept: 'I have read and accept',
-    accepted: 'Accepted',
-    acceptFailed: 'It was not saved; please try again',
-  },
-  adapt: {
-    title: 'Adaptation list',
-    lead: 'Books the platform offers for adaptation: read their materials and apply to adapt them into screenplays.',
-    ranking: 'Most wanted for adaptation',
-    search: 'Search',
-    searchPlaceholder: 'Title, author or genre',
-    allGenres: 'All genres',
-    results: 'Results for “{{keyword}}” ({{count}})',
-    empty: 'No books match',
-    heat: 'Heat {{heat}}',
-    by: 'By {{name}}',
-    materials: 'Materials',
-    hideMaterials: 'Hide materials',
-    apply: 'Apply to adapt',
-    loginToApply: 'Log in to apply',
-  },
-  loadFailed: 'The content failed to load',
-  loadFailedDesc: 'Please check your network and try again.',
-  retry: 'Retry',
-};
-
-i18n.addResourceBundle('zh-CN', PUBLIC_NS, zhCN, true, false);
-i18n.addResourceBundle('en-US', PUBLIC_NS, enUS, true, false);
+addNamespace(PUBLIC_NS, zhCN, () => import('./i18n.en-US.ts'));

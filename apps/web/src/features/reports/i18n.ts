@@ -1,4 +1,4 @@
-import i18n from '../../i18n/index.ts';
+import { addNamespace } from '../../i18n/index.ts';
 
 /** The report centre's strings (`useTranslation('reports')`): zh-CN first, en-US complete. */
 export const REPORTS_NS = 'reports';
@@ -76,76 +76,4 @@ const zhCN = {
 
 export type ReportsMessages = typeof zhCN;
 
-const enUS: ReportsMessages = {
-  title: 'Report centre',
-  lead: 'Found a book infringing copyright, illegal content or plagiarism? Verify your phone, file a report and follow it any time by its number. Your identity is kept confidential and never told to the reported author.',
-  verify: {
-    title: 'Verify your phone',
-    phone: 'Phone',
-    phonePlaceholder: 'Enter your mobile number',
-    phoneRule: 'Enter a valid mobile number',
-    code: 'Code',
-    codePlaceholder: 'Enter the code',
-    codeRule: 'Enter the code',
-    submit: 'Verify',
-    verified: 'Phone verified: {{phone}}',
-    change: 'Use another phone',
-    expired: 'The phone verification expired; please verify again',
-  },
-  tabs: { file: 'File a report', follow: 'Follow a report' },
-  form: {
-    targetType: 'What is reported',
-    targets: { book: 'A book', chapter: 'A chapter', comment: 'A comment', site: 'A copying site' },
-    bookId: 'Book ID',
-    bookIdHint: "The number in the book page's address, e.g. 10086 in /book/10086",
-    bookIdOptional: 'ID of the copied book (optional)',
-    chapterId: 'Chapter ID',
-    comment: "The comment's text or link",
-    siteUrl: "The copying site's address",
-    reason: 'Why',
-    reasons: { infringement: 'Infringement', illegal: 'Illegal content', plagiarism: 'Plagiarism' },
-    originalUrl: "Original's link",
-    originalUrlHint: 'A plagiarism report needs the link of the original',
-    description: 'Details',
-    descriptionPlaceholder: 'Say what infringes or breaks the rules, and where (at least 10 characters)',
-    evidence: 'Evidence',
-    evidenceHint: 'JPG, PNG, WebP or GIF images and PDF or Word (docx) documents, up to 10 MB each, at most 9',
-    upload: 'Upload a file',
-    required: 'Please fill in {{field}}',
-    submit: 'Submit the report',
-    submitted: 'Your report was submitted',
-    caseNo: 'Report number: {{no}}',
-    keepNo: 'Keep this number: with it and this phone you can follow the report.',
-    another: 'File another report',
-    viewCase: 'Follow it',
-  },
-  follow: {
-    caseNo: 'Report number',
-    caseNoPlaceholder: 'e.g. JB20261124123456',
-    search: 'Look up',
-    mine: "This phone's reports",
-    none: 'This phone has no reports yet',
-    steps: 'Progress',
-    evidence: 'Evidence',
-    target: 'Reported',
-    reason: 'Why',
-    description: 'Details',
-    submittedAt: 'Submitted',
-    supplyTitle: 'Add material',
-    supplyNote: 'What you add',
-    supplySubmit: 'Send the material',
-    supplied: 'Your material was sent',
-  },
-  states: { submitted: 'Waiting', in_review: 'In review', need_more: 'Material needed', closed: 'Closed' },
-  decisions: { upheld: 'Report upheld', rejected: 'Report not upheld' },
-  stepKinds: {
-    submitted: 'Report filed',
-    assigned: 'Taken on by staff',
-    asked: 'More material needed',
-    supplied: 'Material added',
-    decided: 'Decision',
-  },
-};
-
-i18n.addResourceBundle('zh-CN', REPORTS_NS, zhCN, true, false);
-i18n.addResourceBundle('en-US', REPORTS_NS, enUS, true, false);
+addNamespace(REPORTS_NS, zhCN, () => import('./i18n.en-US.ts'));

@@ -12,27 +12,20 @@ import { WORKS_LIMITS } from '@author-centre/shared/works';
 import {
   Alert,
   Button,
-  Checkbox,
   Dropdown,
   Empty,
-  Form,
   Input,
-  InputNumber,
   List,
   Modal,
   Result,
-  Select,
   Space,
   Spin,
-  Switch,
   Table,
   Tabs,
   Tag,
-  TimePicker,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -42,11 +35,8 @@ import { formatBeijing } from '../../platform/beijing-time.ts';
 import { toast } from '../../platform/notify.ts';
 import { BookEditors } from './BookEditors.tsx';
 import { INFO_PATH } from './BookListPage.tsx';
-import { ExcludesPanel } from './ExcludesPanel.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { browserJournal } from './editor/journal.ts';
-import { PublishDialog } from './editor/PublishDialog.tsx';
-import { ImportDialog } from './ImportDialog.tsx';
 import { WORKS_NS } from './i18n.ts';
 import { isMissing, LoadFailed } from './LoadFailed.tsx';
 import { PublishNotices } from './PublishNotices.tsx';
@@ -59,11 +49,17 @@ import {
   useInvalidateWorks,
   usePayPoint,
   useRecycleBin,
-  useRegular,
   useVolumes,
   type Volume,
 } from './works-api.ts';
 import './works.css';
+
+// What the chapter list does not show until asked: the settings tab (antd's time picker), the move, publish and
+// import dialogs. Each downloads when first opened, so the list's first visit loads none of them (issue 19).
+const Settings = lazy(() => import('./ChapterManageSettings.tsx').then((m) => ({ default: m.Settings })));
+const MoveDialog = lazy(() => import('./ChapterMoveDialog.tsx').then((m) => ({ default: m.MoveDialog })));
+const PublishDialog = lazy(() => import('./editor/PublishDialog.tsx').then((m) => ({ default: m.PublishDialog })));
+const ImportDialog = lazy(() => import('./ImportDialog.tsx').then((m) => ({ default: m.ImportDialog })));
 
 /**
  * book-manage/manage (and screenplay/manage): volumes and chapters — create, rename, reorder,
@@ -191,19 +187,29 @@ export default function ChapterManagePage() {
             label: t('manage.recycleBin'),
             children: <RecycleBin bookId={bookId} active={tab === 'bin'} />,
           },
-          { key: 'settings', label: t('manage.settings'), children: <Settings bookId={bookId} /> },
+          {
+            key: 'settings',
+            label: t('manage.settings'),
+            children: (
+              <Suspense fallback={<Spin />}>
+                <Settings bookId={bookId} />
+              </Suspense>
+            ),
+          },
         ]}
       />
       {importing && (
-        <ImportDialog
-          bookId={bookId}
-          volumes={volumes.data}
-          onClose={() => setImporting(false)}
-          onDone={() => {
-            setImporting(false);
-            void invalidate();
-          }}
-        />
+        <Suspense fallback={null}>
+          <ImportDialog
+            bookId={bookId}
+            volumes={volumes.data}
+            onClose={() => setImporting(false)}
+            onDone={() => {
+              setImporting(false);
+              void invalidate();
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );
@@ -579,21 +585,23 @@ function ChaptersTab({
         onCancel={() => setPayPointAt(null)}
       />
       {moving && (
-        <MoveDialog
-          chapter={moving.chapter}
-          position={moving.position}
-          volumes={volumes}
-          onClose={() => setMoving(null)}
-          onMove={(v, position) =>
-            act(() =>
-              apiPost('/api/pc/v1/book-chapter/move', {
-                chapter_id: moving.chapter.chapter_id,
-                volume_id: v,
-                position,
-              }),
-            ).then(() => setMoving(null))
-          }
-        />
+        <Suspense fallback={null}>
+          <MoveDialog
+            chapter={moving.chapter}
+            position={moving.position}
+            volumes={volumes}
+            onClose={() => setMoving(null)}
+            onMove={(v, position) =>
+              act(() =>
+                apiPost('/api/pc/v1/book-chapter/move', {
+                  chapter_id: moving.chapter.chapter_id,
+                  volume_id: v,
+                  position,
+                }),
+              ).then(() => setMoving(null))
+            }
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={Boolean(publishAsk)}
@@ -609,69 +617,20 @@ function ChaptersTab({
         onCancel={() => setPublishAsk(null)}
       />
       {publishing && (
-        <PublishDialog
-          chapterId={publishing.chapter_id}
-          onClose={() => setPublishing(null)}
-          onPublished={() => {
-            setPublishing(null);
-            toast.success(t('publish.success'));
-            void invalidate();
-          }}
-          onLocate={() => navigate(`/front/book-upload?book_id=${bookId}&chapter_id=${publishing.chapter_id}`)}
-        />
+        <Suspense fallback={null}>
+          <PublishDialog
+            chapterId={publishing.chapter_id}
+            onClose={() => setPublishing(null)}
+            onPublished={() => {
+              setPublishing(null);
+              toast.success(t('publish.success'));
+              void invalidate();
+            }}
+            onLocate={() => navigate(`/front/book-upload?book_id=${bookId}&chapter_id=${publishing.chapter_id}`)}
+          />
+        </Suspense>
       )}
     </div>
-  );
-}
-
-function MoveDialog(props: {
-  chapter: ChapterItem;
-  /** Where the chapter stands now in its volume (1-based): the dialog starts there. */
-  position: number;
-  volumes: Volume[];
-  onClose: () => void;
-  onMove: (volumeId: number, position: number) => Promise<unknown>;
-}) {
-  const { t } = useTranslation(WORKS_NS);
-  const [volumeId, setVolumeId] = useState(props.chapter.volume_id);
-  const [position, setPosition] = useState<number | null>(props.position);
-  const target = props.volumes.find((v) => v.volume_id === volumeId);
-  // Into another volume the chapter can also go after its last chapter.
-  const last = Math.max(1, (target?.chapters ?? 0) + (volumeId === props.chapter.volume_id ? 0 : 1));
-  return (
-    <Modal
-      open
-      title={t('manage.moveTitle', { title: props.chapter.title || t('editor.newChapter') })}
-      onCancel={props.onClose}
-      // A refusal (a published chapter would change between free and paid) is said in a toast; the dialog stays.
-      onOk={() => void props.onMove(volumeId, Math.max(0, Math.min(position ?? 1, last) - 1)).catch(() => undefined)}
-    >
-      <Form layout="vertical">
-        <Form.Item
-          label={t('manage.moveTo')}
-          // What a move into or out of 作品相关 does to the counts, said before it happens.
-          extra={
-            target?.is_notice && !props.volumes.find((v) => v.volume_id === props.chapter.volume_id)?.is_notice
-              ? t('manage.moveIntoNotice')
-              : undefined
-          }
-        >
-          <Select
-            value={volumeId}
-            onChange={(v) => {
-              setVolumeId(v);
-              // Into another volume: after its last chapter, unless the author says otherwise.
-              const to = props.volumes.find((x) => x.volume_id === v);
-              setPosition(v === props.chapter.volume_id ? props.position : (to?.chapters ?? 0) + 1);
-            }}
-            options={props.volumes.map((v) => ({ value: v.volume_id, label: v.title }))}
-          />
-        </Form.Item>
-        <Form.Item label={t('manage.position')} extra={t('manage.positionRange', { count: last })}>
-          <InputNumber min={1} max={last} precision={0} value={position} onChange={setPosition} />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }
 
@@ -714,138 +673,5 @@ function RecycleBin({ bookId, active }: { bookId: number; active: boolean }) {
         </List.Item>
       )}
     />
-  );
-}
-
-function Settings({ bookId }: { bookId: number }) {
-  const { t } = useTranslation(WORKS_NS);
-  const pay = usePayPoint(bookId);
-  const regular = useRegular(bookId);
-  const invalidate = useInvalidateWorks();
-  const [form] = Form.useForm();
-  const [clearing, setClearing] = useState(false);
-  const clearPayPoint = async () => {
-    await apiPost('/api/pc/v1/book/set-pay-point', { book_id: bookId, chapter_id: null });
-    toast.success(t('manage.payPointCleared'));
-    setClearing(false);
-    void invalidate();
-  };
-  useEffect(() => {
-    if (regular.data)
-      form.setFieldsValue({
-        enabled: regular.data.enabled,
-        time: dayjs(regular.data.time, 'HH:mm'),
-        weekdays: regular.data.weekdays,
-        count: regular.data.count,
-      });
-  }, [regular.data, form]);
-  const saveRegular = async (v: { enabled: boolean; time: dayjs.Dayjs; weekdays: number[]; count: number }) => {
-    try {
-      await apiPost('/api/pc/v1/book-chapter/regular-time-data', {
-        book_id: bookId,
-        enabled: v.enabled,
-        time: v.time.format('HH:mm'),
-        weekdays: v.weekdays,
-        count: v.count,
-      });
-    } catch {
-      return; // the refusal was said in a toast; the form keeps what the author entered
-    }
-    toast.success(t('manage.regularSaved'));
-    void regular.refetch();
-  };
-  return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <section>
-        <h3>{t('manage.payPoint')}</h3>
-        <Typography.Paragraph type="secondary">{t('manage.payPointHint')}</Typography.Paragraph>
-        {pay.data && (
-          <Space wrap>
-            <span>{pay.data.pay_point_chapter_title ?? t('manage.payPointNone')}</span>
-            <span>{t('manage.freeWords', { count: pay.data.free_chapters, words: pay.data.free_words })}</span>
-            {pay.data.pay_point_chapter_id && !pay.data.has_published_paid && (
-              <Button size="small" onClick={() => setClearing(true)}>
-                {t('manage.payPointClear')}
-              </Button>
-            )}
-          </Space>
-        )}
-        <ConfirmDialog
-          open={clearing}
-          title={t('manage.payPointClearConfirm', { title: pay.data?.pay_point_chapter_title ?? '' })}
-          plainTxt={t('manage.payPointClearTxt')}
-          onConfirm={clearPayPoint}
-          onCancel={() => setClearing(false)}
-        />
-      </section>
-      <section>
-        <h3>{t('manage.regular')}</h3>
-        <Typography.Paragraph type="secondary">
-          {t('manage.regularHint')}
-          <br />
-          <span data-testid="regular-zone">{t('manage.regularZone')}</span>
-        </Typography.Paragraph>
-        <Form form={form} layout="inline" onFinish={(v) => void saveRegular(v)}>
-          <Form.Item name="enabled" label={t('manage.regularEnabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item name="time" label={t('manage.regularTimeBeijing')} rules={[{ required: true }]}>
-            <TimePicker format="HH:mm" minuteStep={5} />
-          </Form.Item>
-          <Form.Item name="count" label={t('manage.regularCount')}>
-            <InputNumber min={1} max={20} />
-          </Form.Item>
-          <Form.Item
-            name="weekdays"
-            label={t('manage.regularDays')}
-            dependencies={['enabled']}
-            // Said at the field before anything is sent: a schedule that is on but has no day never fires.
-            rules={[
-              ({ getFieldValue }) => ({
-                validator: (_, value?: number[]) =>
-                  getFieldValue('enabled') && !value?.length
-                    ? Promise.reject(new Error(t('manage.regularNoDays')))
-                    : Promise.resolve(),
-              }),
-            ]}
-          >
-            <Checkbox.Group
-              options={[1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: d, label: t(`manage.weekdays.${d}`) }))}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit">
-              {t('manage.regularSave')}
-            </Button>
-          </Form.Item>
-        </Form>
-        {regular.data?.next_run_at && (
-          <Typography.Paragraph style={{ marginTop: 12 }}>
-            {t('manage.regularNextBeijing', { time: formatBeijing(regular.data.next_run_at) })}
-          </Typography.Paragraph>
-        )}
-        {regular.data?.queue.length ? (
-          <Typography.Paragraph type="secondary">
-            {t('manage.regularQueue')}：{regular.data.queue.map((q) => q.title).join('、')}
-          </Typography.Paragraph>
-        ) : null}
-        {regular.data?.skipped?.length ? (
-          <Typography.Paragraph type="secondary" data-testid="regular-skipped">
-            {t('manage.regularSkipped', { words: WORKS_LIMITS.shortChapterWords })}
-            {regular.data.skipped
-              .map(
-                (q) =>
-                  `${q.title || t('editor.newChapter')}（${
-                    q.reason === 'notice'
-                      ? t('manage.regularSkipReason.notice')
-                      : t('manage.regularSkipReason.short', { count: q.words })
-                  }）`,
-              )
-              .join('、')}
-          </Typography.Paragraph>
-        ) : null}
-      </section>
-      <ExcludesPanel />
-    </Space>
   );
 }

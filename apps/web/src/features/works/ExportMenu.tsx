@@ -1,7 +1,8 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyDropdown } from '../../components/LazyDropdown.tsx';
 import { WORKS_NS } from './i18n.ts';
 import { downloadExport } from './works-api.ts';
 
@@ -18,7 +19,8 @@ export function ExportMenu({ bookId, size }: { bookId: number; size?: 'small' | 
       .finally(() => setBusy(false));
   };
   return (
-    <Dropdown
+    // antd's dropdown and menu download when the button is first pointed at, focused or clicked.
+    <LazyDropdown
       trigger={['click']}
       // Opened from the keyboard, the menu takes the focus so the arrow keys and Enter choose a format.
       autoFocus
@@ -32,6 +34,6 @@ export function ExportMenu({ bookId, size }: { bookId: number; size?: 'small' | 
       <Button size={size} icon={<DownloadOutlined />} loading={busy} data-testid="export-menu">
         {t('manage.export')}
       </Button>
-    </Dropdown>
+    </LazyDropdown>
   );
 }

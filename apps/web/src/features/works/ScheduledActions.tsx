@@ -1,14 +1,16 @@
 import { Button, Space, Tag } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { apiPost } from '../../platform/api.ts';
 import { formatBeijing } from '../../platform/beijing-time.ts';
 import { toast } from '../../platform/notify.ts';
-import { ScheduleDialog } from './editor/ScheduleDialog.tsx';
 import { WORKS_NS } from './i18n.ts';
 import { type ChapterItem, useInvalidateWorks } from './works-api.ts';
+
+/** The date picker's dialog downloads when a schedule is first moved, not with every chapter list (issue 19). */
+const ScheduleDialog = lazy(() => import('./editor/ScheduleDialog.tsx').then((m) => ({ default: m.ScheduleDialog })));
 
 /**
  * A scheduled chapter's tag (its time in Beijing time) with the two things an author does with it
@@ -45,15 +47,17 @@ export function ScheduledActions({ bookId, chapter }: { bookId: number; chapter:
         {t('manage.scheduleCancel')}
       </Button>
       {moving && (
-        <ScheduleDialog
-          chapter={chapter}
-          onClose={() => setMoving(false)}
-          onChanged={() => {
-            setMoving(false);
-            void invalidate();
-          }}
-          onLocate={() => navigate(editor)}
-        />
+        <Suspense fallback={null}>
+          <ScheduleDialog
+            chapter={chapter}
+            onClose={() => setMoving(false)}
+            onChanged={() => {
+              setMoving(false);
+              void invalidate();
+            }}
+            onLocate={() => navigate(editor)}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={cancelling}

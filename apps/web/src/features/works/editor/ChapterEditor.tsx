@@ -13,7 +13,7 @@ import {
 import { normalizeChapterTitle, refusedTitleChars } from '@author-centre/shared/validation-rules';
 import { countWords, type TextCheckFinding, WORKS_ERROR, WORKS_LIMITS } from '@author-centre/shared/works';
 import { Alert, Button, Input, Segmented, Select, Space, Tag, Tooltip } from 'antd';
-import { memo, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EDITOR_SKINS, type EditorSkin, setEditorSkin, useEditorSkin } from '../../../app/layouts/editor-skin.ts';
@@ -32,13 +32,17 @@ import {
   useVolumes,
 } from '../works-api.ts';
 import { ConflictDialog, type ConflictState } from './ConflictDialog.tsx';
-import { HistoryDrawer } from './HistoryDrawer.tsx';
 import { browserJournal, type Draft, sameDraft } from './journal.ts';
 import { rememberOpenChapter } from './offline-open.ts';
-import { PublishDialog } from './PublishDialog.tsx';
-import { ScheduleDialog } from './ScheduleDialog.tsx';
 import { ChapterSaver, type SaveFailure, type SaverState, type SaverTransport } from './saver.ts';
 import '../works.css';
+
+// The publish and schedule dialogs (the latter with antd's date picker) download when first opened, not with
+// the editor (issue 19).
+const PublishDialog = lazy(() => import('./PublishDialog.tsx').then((m) => ({ default: m.PublishDialog })));
+const ScheduleDialog = lazy(() => import('./ScheduleDialog.tsx').then((m) => ({ default: m.ScheduleDialog })));
+// Likewise the version history's drawer (antd's drawer, list and pagination), first mounted when first opened.
+const HistoryDrawer = lazy(() => import('./HistoryDrawer.tsx').then((m) => ({ default: m.HistoryDrawer })));
 
 /**
  * Sends saves through the signed client, silently (the editor's status line says what happened), and
@@ -263,6 +267,9 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
   const [publishing, setPublishing] = useState(false);
   const [scheduling, setScheduling] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
+  // Once opened, the history drawer stays mounted: it closes with its animation, as before it was lazy.
+  const [historyMounted, setHistoryMounted] = useState(false);
+  if (historyOpen && !historyMounted) setHistoryMounted(true);
   const [overflow, setOverflow] = useState<Overflow | null>(null);
   const bodyRef = useRef<HTMLTextAreaElement | null>(null);
   const titleRef = useRef<HTMLInputElement | null>(null);
@@ -785,50 +792,58 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
 
       <ConflictDialog state={conflict} onChoose={(c) => void resolveConflict(c)} />
       {publishing && (
-        <PublishDialog
-          chapterId={chapter.chapter_id}
-          revised={chapterStatus === 'revised'}
-          confirmFirst
-          onClose={() => closeDialog(setPublishing)}
-          onPublished={() => void afterPublish()}
-          onLocate={locate}
-        />
+        <Suspense fallback={null}>
+          <PublishDialog
+            chapterId={chapter.chapter_id}
+            revised={chapterStatus === 'revised'}
+            confirmFirst
+            onClose={() => closeDialog(setPublishing)}
+            onPublished={() => void afterPublish()}
+            onLocate={locate}
+          />
+        </Suspense>
       )}
       {scheduling && (
-        <ScheduleDialog
-          chapter={chapter}
-          flush={async () => {
-            await saverRef.current?.flush();
-            return saverRef.current?.state.status === 'saved';
-          }}
-          onClose={() => closeDialog(setScheduling)}
-          onLocate={locate}
-          onChanged={async () => {
-            setScheduling(false);
-            await reload();
-            void invalidate();
-          }}
-        />
+        <Suspense fallback={null}>
+          <ScheduleDialog
+            chapter={chapter}
+            flush={async () => {
+              await saverRef.current?.flush();
+              return saverRef.current?.state.status === 'saved';
+            }}
+            onClose={() => closeDialog(setScheduling)}
+            onLocate={locate}
+            onChanged={async () => {
+              setScheduling(false);
+              await reload();
+              void invalidate();
+            }}
+          />
+        </Suspense>
       )}
-      <HistoryDrawer
-        open={historyOpen}
-        chapterId={chapter.chapter_id}
-        hasPublished={chapter.published_content !== null}
-        onClose={() => setHistoryOpen(false)}
-        baseRevision={() => saverRef.current?.state.revision ?? chapter.revision}
-        beforeRestore={async () => (await saverRef.current?.settle()) ?? false}
-        onRestored={async (reply) => {
-          const fresh = await reload();
-          const saver = saverRef.current;
-          // Text typed while the restore was on its way stays in the editor and the journal: its
-          // next save meets the restored revision as a conflict, with both texts shown.
-          if (saver && !saver.acknowledge(reply.revision, draftOf(fresh), reply.saved_at)) {
-            void saver.flush();
-            return;
-          }
-          showText(draftOf(fresh));
-        }}
-      />
+      {historyMounted && (
+        <Suspense fallback={null}>
+          <HistoryDrawer
+            open={historyOpen}
+            chapterId={chapter.chapter_id}
+            hasPublished={chapter.published_content !== null}
+            onClose={() => setHistoryOpen(false)}
+            baseRevision={() => saverRef.current?.state.revision ?? chapter.revision}
+            beforeRestore={async () => (await saverRef.current?.settle()) ?? false}
+            onRestored={async (reply) => {
+              const fresh = await reload();
+              const saver = saverRef.current;
+              // Text typed while the restore was on its way stays in the editor and the journal: its
+              // next save meets the restored revision as a conflict, with both texts shown.
+              if (saver && !saver.acknowledge(reply.revision, draftOf(fresh), reply.saved_at)) {
+                void saver.flush();
+                return;
+              }
+              showText(draftOf(fresh));
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
