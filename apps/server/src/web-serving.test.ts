@@ -80,8 +80,12 @@ describe('serving the web app', () => {
 });
 
 describe('compression (issue 19)', () => {
-  const asset = (encoding: string) =>
-    t.app.inject({ method: 'GET', url: '/assets/page-Ab12Cd34.js', headers: { 'accept-encoding': encoding } });
+  const asset = (encoding: string, dest = 'script') =>
+    t.app.inject({
+      method: 'GET',
+      url: '/assets/page-Ab12Cd34.js',
+      headers: { 'accept-encoding': encoding, 'sec-fetch-dest': dest },
+    });
 
   it('answers br and gzip for a hashed asset with the file made at build time, and identity with the plain file', async () => {
     const br = await asset('br');
@@ -95,6 +99,12 @@ describe('compression (issue 19)', () => {
     for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'etag', 'last-modified']) {
       expect([name, br.headers[name]]).toEqual([name, undefined]);
     }
+    // Fetched as a worker's script (the request worker is a hashed asset too), its CSP and referrer policy
+    // are the ones that bind the worker: they stay.
+    const worker = await asset('br', 'worker');
+    expect(worker.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(worker.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(worker.headers.etag).toBeUndefined();
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(HASHED_ASSET);
 
     const gzip = await asset('gzip');
