@@ -4,6 +4,18 @@ import { badInput, conflict, notFound } from '../../platform/http/errors.ts';
 import type { ForumAuthor, ForumMyPost, ForumProvider, ForumThread, Page } from './forum-provider.ts';
 import './forum.tables.ts';
 
+/** A thread as lists show it (forum_threads joined to its author's account): the forum's own and the staff's. */
+export const THREAD_COLUMNS = [
+  'forum_threads.id',
+  'forum_threads.category_number as category',
+  'forum_threads.title',
+  'accounts.pen_name as author',
+  'forum_threads.state',
+  'forum_threads.reply_count',
+  'forum_threads.last_post_at',
+  'forum_threads.created_at',
+] as const;
+
 export const threadPath = (id: number) => `/front/my-post?thread=${id}`;
 
 /** The categories every brand's embedded forum starts with; 8 is the footer's feedback (§2). */
@@ -58,16 +70,7 @@ export class EmbeddedForum implements ForumProvider {
     return this.#ctx.db
       .selectFrom('forum_threads')
       .innerJoin('accounts', 'accounts.id', 'forum_threads.account_id')
-      .select([
-        'forum_threads.id',
-        'forum_threads.category_number as category',
-        'forum_threads.title',
-        'accounts.pen_name as author',
-        'forum_threads.state',
-        'forum_threads.reply_count',
-        'forum_threads.last_post_at',
-        'forum_threads.created_at',
-      ])
+      .select(THREAD_COLUMNS)
       .where('forum_threads.client_id', '=', clientId);
   }
 

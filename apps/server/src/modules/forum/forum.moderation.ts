@@ -9,6 +9,7 @@ import { ok } from '../../platform/http/envelope.ts';
 import { badInput, conflict, notFound, rateLimited } from '../../platform/http/errors.ts';
 import { parseInput } from '../../platform/http/input.ts';
 import { routeAliases } from '../../platform/http/routes.ts';
+import { THREAD_COLUMNS } from './embedded.ts';
 import type { ForumProvider, ForumThreadState } from './forum-provider.ts';
 import './forum.tables.ts';
 
@@ -119,14 +120,7 @@ export function forumModerationRoutes(app: FastifyInstance, forum: ForumProvider
       .selectFrom('forum_threads')
       .innerJoin('accounts', 'accounts.id', 'forum_threads.account_id')
       .select((eb) => [
-        'forum_threads.id',
-        'forum_threads.category_number as category',
-        'forum_threads.title',
-        'accounts.pen_name as author',
-        'forum_threads.state',
-        'forum_threads.reply_count',
-        'forum_threads.last_post_at',
-        'forum_threads.created_at',
+        ...THREAD_COLUMNS,
         eb
           .selectFrom('forum_post_reports')
           .innerJoin('forum_posts as p', 'p.id', 'forum_post_reports.post_id')
