@@ -10,20 +10,11 @@ import { ApiError } from '../../../platform/api-error.ts';
 import { errorMessage } from '../../../platform/api-reactions.ts';
 import { formatBeijing } from '../../../platform/beijing-time.ts';
 import { toast } from '../../../platform/notify.ts';
-import { THREAD_COLOR, type ThreadState } from './ForumThreadsPage.tsx';
+import { THREAD_COLOR, type ThreadRow } from './ForumThreadsPage.tsx';
 import './i18n.ts';
 
 interface ThreadDetail {
-  thread: {
-    id: number;
-    category: number;
-    title: string;
-    author: string;
-    state: ThreadState;
-    reply_count: number;
-    created_at: number;
-    last_post_at: number;
-  };
+  thread: Omit<ThreadRow, 'open_reports'>;
   posts: {
     id: number;
     author: string;

@@ -10,7 +10,8 @@ import './i18n.ts';
 export type ThreadState = 'open' | 'closed' | 'hidden';
 export const THREAD_COLOR = { open: 'green', closed: 'default', hidden: 'red', visible: 'green' } as const;
 
-interface ThreadRow {
+/** A thread as the staff list shows it (the server's THREAD_COLUMNS and its open reports). */
+export interface ThreadRow {
   id: number;
   category: number;
   title: string;
