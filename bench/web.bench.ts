@@ -36,6 +36,8 @@ const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 const only = process.env.BENCH_WEB_ONLY;
+/** BENCH_WEB_ROUTES=CommentList,Message measures only those route ids and lists each one's scripts with their size. */
+const routeIds = process.env.BENCH_WEB_ROUTES?.split(',');
 
 /** The app as client 2's authors reach it: plain localhost is client 2 (as in apps/web/e2e/browser.ts). */
 const appOrigin = (server: RunningServer) => `http://localhost:${server.port}`;
@@ -120,13 +122,18 @@ async function visit(browser: Browser, url: string, token: string | null) {
   });
   if (token) await context.addCookies([{ name: 'ac_sid', value: token, url: new URL(url).origin }]);
   const page = await context.newPage();
-  const sizes: Promise<{ script: boolean; bytes: number }>[] = [];
+  const sizes: Promise<{ url: string; script: boolean; bytes: number }>[] = [];
   page.on('requestfinished', (request) => {
+    const url = request.url();
     sizes.push(
       request.sizes().then(
-        (s) => ({ script: request.resourceType() === 'script', bytes: s.responseBodySize + s.responseHeadersSize }),
+        (s) => ({
+          url,
+          script: request.resourceType() === 'script',
+          bytes: s.responseBodySize + s.responseHeadersSize,
+        }),
         // A request that finishes as the context closes (a late poll) is not part of the visit.
-        () => ({ script: false, bytes: 0 }),
+        () => ({ url, script: false, bytes: 0 }),
       ),
     );
   });
@@ -138,6 +145,11 @@ async function visit(browser: Browser, url: string, token: string | null) {
       '(() => { const n = performance.getEntriesByType("navigation")[0]; return n.loadEventEnd - n.startTime; })()',
     )) as number;
     const all = await Promise.all(sizes);
+    if (routeIds) {
+      const scripts = all.filter((s) => s.script).sort((a, b) => b.bytes - a.bytes);
+      for (const s of scripts)
+        console.log(`  ${(s.bytes / 1024).toFixed(1).padStart(7)} KB  ${new URL(s.url).pathname}`);
+    }
     return {
       landed,
       loadMs,
@@ -154,6 +166,7 @@ async function routes(h: BenchHarness, server: RunningServer, token: string, boo
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
   try {
     for (const route of await authorRoutes(book)) {
+      if (routeIds && !routeIds.includes(route.id)) continue;
       const url = `${appOrigin(server)}${route.path}`;
       const r = await visit(browser, url, route.needsLogin ? token : null);
       const budget = route.path === LOGIN_PATH ? LOGIN_BUDGET_KB : ROUTE_BUDGET_KB;
