@@ -158,9 +158,10 @@ describe('sessions', () => {
 });
 
 describe('security headers on real responses', () => {
-  const pages = ['/api/pc/v1/global/config', '/api/pc/v1/no-such-route', '/healthz', '/api/docs'];
+  const pages = ['/healthz', '/api/docs', '/api/docs/reference.js'];
+  const apiReplies = ['/api/pc/v1/global/config', '/api/pc/v1/no-such-route'];
 
-  it('sends a script policy without unsafe-inline, frame-ancestors, nosniff and a referrer policy', async () => {
+  it('sends a page a script policy without unsafe-inline, frame-ancestors, nosniff and a referrer policy', async () => {
     for (const url of pages) {
       const res = await t.client().raw({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy'] ?? '');
@@ -172,6 +173,20 @@ describe('security headers on real responses', () => {
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
       checks += 5;
+    }
+  });
+
+  it('sends an API reply a policy that allows nothing and no framing, and nosniff', async () => {
+    for (const url of apiReplies) {
+      const res = await t.client().raw({ method: 'GET', url });
+      expect([url, res.headers['content-security-policy']]).toEqual([
+        url,
+        "default-src 'none'; frame-ancestors 'none'",
+      ]);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+      expect(res.headers['referrer-policy'], url).toBeUndefined();
+      checks += 4;
     }
   });
 

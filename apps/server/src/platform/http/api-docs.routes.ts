@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire, stripTypeScriptTypes } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type DiscoveryBuilder, discoverRoutes, openApiDocument } from './api-docs.ts';
 import { parseInput } from './input.ts';
+import { pageSecurityHeaders } from './security-headers.ts';
 
 const PAGE_DIR = join(import.meta.dirname, 'api-docs-page');
 const NOBLE_DIR = dirname(createRequire(import.meta.url).resolve('@noble/hashes/hmac.js'));
 const SHARED_PROTOCOL = join(import.meta.dirname, '../../../../../packages/shared/src/protocol.ts');
-const docs = { config: { signed: false } } as const;
 const LibFile = z.object({ file: z.string().regex(/^[\w-]+\.js$/) });
 
 /**
@@ -20,6 +20,15 @@ const LibFile = z.object({ file: z.string().regex(/^[\w-]+\.js$/) });
  */
 export function apiDocsRoutes(build: DiscoveryBuilder) {
   return async (app: FastifyInstance): Promise<void> => {
+    // The reference is a page (its own scripts and styles): the page's security headers, not the API's.
+    const pageHeaders = pageSecurityHeaders(app.ctx.config.isProduction);
+    const docs = {
+      config: { signed: false },
+      onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+        reply.headers(pageHeaders);
+        done();
+      },
+    } as const;
     let document: Promise<Record<string, unknown>> | null = null;
     app.get('/api/docs', docs, async (_request, reply) =>
       reply.type('text/html; charset=utf-8').send(readFileSync(join(PAGE_DIR, 'index.html'))),

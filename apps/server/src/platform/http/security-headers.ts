@@ -22,13 +22,27 @@ const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
-/** The headers every response carries (one object, set once per request). */
-export function securityHeaders(production: boolean): Record<string, string> {
+/** The headers of a page (and of everything but the API's replies): one object, set once per request. */
+export function pageSecurityHeaders(production: boolean): Record<string, string> {
   return {
     'content-security-policy': CONTENT_SECURITY_POLICY,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'SAMEORIGIN',
+    ...(production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/**
+ * The headers of the API's replies (JSON, exports, files), as OWASP's REST security sheet has them: a reply is never
+ * a document to run or frame, so its policy allows nothing and no framing at all, and it is never sniffed as another
+ * type. The page's long policy, its referrer policy and X-Frame-Options (which `frame-ancestors` supersedes) do
+ * nothing for such a reply; they were ~0.5 KB on every API reply, a tenth of a hot read's cost (issue 19).
+ */
+export function apiSecurityHeaders(production: boolean): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
     ...(production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }
@@ -56,11 +70,15 @@ function hostOf(origin: string): string | null {
   }
 }
 
-/** The onRequest hook: the headers, then the origin check of writes. */
+/**
+ * The onRequest hook: the headers (the API's under /api/, the page's elsewhere), then the origin check of writes.
+ * A page served under /api/ (the API reference) sets the page's headers itself.
+ */
 export function securityHook(production: boolean) {
-  const headers = securityHeaders(production);
+  const page = pageSecurityHeaders(production);
+  const api = apiSecurityHeaders(production);
   return (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-    reply.headers(headers);
+    reply.headers(request.url.startsWith('/api/') ? api : page);
     try {
       checkWriteOrigin(request);
       done();
