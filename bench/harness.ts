@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +15,8 @@ export interface LoadResult {
   p50Ms: number;
   errors: number;
   non2xx: number;
+  /** The server's CPU time (user + system) per request answered, in µs, when its process is known (Linux). */
+  cpuUsPerReq?: number;
 }
 
 export interface RunningServer {
@@ -64,6 +66,17 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_00
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('server did not become healthy');
+}
+
+/** CPU time (user + system) a process has used, in ms, from /proc (Linux); null where it cannot be read. */
+function cpuTimeMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return null;
+  }
 }
 
 function stopper(child: ChildProcess, dataDir?: string) {
@@ -156,6 +169,8 @@ export class SignedClient {
 
 export class BenchHarness {
   readonly figures: Figure[] = [];
+  /** The process of each server started, by port: `load` reads its CPU time. */
+  readonly #pids = new Map<number, number>();
 
   /**
    * The real server in production mode on a fresh SQLite database (demo data seeded unless env says otherwise).
@@ -179,6 +194,7 @@ export class BenchHarness {
     });
     const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url, child);
+    if (child.pid !== undefined) this.#pids.set(port, child.pid);
     return { url, port, dataDir, stop: stopper(child, env.DATA_DIR ? undefined : dataDir) };
   }
 
@@ -191,6 +207,7 @@ export class BenchHarness {
     });
     const base = `http://127.0.0.1:${port}`;
     await waitForHealth(base, child);
+    if (child.pid !== undefined) this.#pids.set(port, child.pid);
     return { origin: base, stop: stopper(child) };
   }
 
@@ -205,6 +222,8 @@ export class BenchHarness {
       connections: 10,
       duration: 2,
     });
+    const pid = this.#pids.get(Number(new URL(options.url).port));
+    const cpuBefore = cpuTimeMs(pid);
     const result = await autocannon({
       url: options.url,
       method: options.method ?? 'GET',
@@ -214,12 +233,17 @@ export class BenchHarness {
       duration: options.durationSeconds ?? 8,
       ...(options.setupRequest ? { requests: [{ setupRequest: options.setupRequest }] } : {}),
     });
+    const cpuAfter = cpuTimeMs(pid);
+    const answered = result.requests.total;
     return {
       reqPerSec: result.requests.average,
       p99Ms: result.latency.p99,
       p50Ms: result.latency.p50,
       errors: result.errors + result.timeouts,
       non2xx: result.non2xx,
+      ...(cpuBefore !== null && cpuAfter !== null && answered > 0
+        ? { cpuUsPerReq: ((cpuAfter - cpuBefore) * 1000) / answered }
+        : {}),
     };
   }
 
@@ -261,6 +285,7 @@ export class BenchHarness {
       p50Ms: median(bareRuns.map((r) => r.p50Ms)),
       errors: 0,
       non2xx: 0,
+      cpuUsPerReq: medianOf(bareRuns.map((x) => x.cpuUsPerReq)),
     };
     const r: LoadResult = {
       reqPerSec: median(runs.map((x) => x.reqPerSec)),
@@ -268,18 +293,37 @@ export class BenchHarness {
       p50Ms: median(runs.map((x) => x.p50Ms)),
       errors: runs.reduce((n, x) => n + x.errors, 0),
       non2xx: runs.reduce((n, x) => n + x.non2xx, 0),
+      cpuUsPerReq: medianOf(runs.map((x) => x.cpuUsPerReq)),
     };
+    // For information: the servers' own CPU per request, which the load generator sharing the cores moves less
+    // than it moves their throughput (docs/performance.md, "CPU per request").
+    const cpu: Record<string, number> =
+      base.cpuUsPerReq !== undefined && r.cpuUsPerReq !== undefined
+        ? { cpuUsPerReq: r.cpuUsPerReq, cpuRatio: base.cpuUsPerReq / r.cpuUsPerReq }
+        : {};
     const ratio = median(runs.map((x, i) => x.reqPerSec / bareRuns[i].reqPerSec));
     const clean = r.errors === 0 && r.non2xx === 0;
     this.record({
       name: `bare Fastify server, ${bytes}-byte reply to the same requests (baseline for the next figure)`,
-      values: { reqPerSec: base.reqPerSec, p99Ms: base.p99Ms },
+      values: {
+        reqPerSec: base.reqPerSec,
+        p99Ms: base.p99Ms,
+        ...(base.cpuUsPerReq !== undefined ? { cpuUsPerReq: base.cpuUsPerReq } : {}),
+      },
       target: '—',
       pass: true,
     });
     this.record({
       name,
-      values: { reqPerSec: r.reqPerSec, p99Ms: r.p99Ms, ratio, replyBytes: bytes, non2xx: r.non2xx, errors: r.errors },
+      values: {
+        reqPerSec: r.reqPerSec,
+        p99Ms: r.p99Ms,
+        ratio,
+        replyBytes: bytes,
+        non2xx: r.non2xx,
+        errors: r.errors,
+        ...cpu,
+      },
       target: `ratio ≥ ${targets.minRatio}, p99 ≤ ${targets.maxP99Ms} ms, no errors (median of ${rounds} alternating rounds)`,
       pass: clean && ratio >= targets.minRatio && r.p99Ms <= targets.maxP99Ms,
     });
@@ -295,7 +339,8 @@ export class BenchHarness {
   }
 }
 
-const formatValue = (key: string, v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(key === 'ratio' ? 2 : 1));
+const formatValue = (key: string, v: number) =>
+  Number.isInteger(v) ? String(v) : v.toFixed(/ratio$/i.test(key) ? 2 : 1);
 
 /** One figure over several runs: its values' lowest and highest, and whether it met its target every run. */
 export interface FigureSpread {
@@ -333,4 +378,9 @@ function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The median of values every one of which is known; undefined when one is not. */
+function medianOf(values: Array<number | undefined>): number | undefined {
+  return values.every((v) => v !== undefined) ? median(values as number[]) : undefined;
 }
