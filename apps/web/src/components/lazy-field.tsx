@@ -50,6 +50,10 @@ export function useLazyField<C>(load: () => Promise<C>) {
       pressed.current = true;
       start();
     },
+    onClick: () => {
+      pressed.current = true;
+      start();
+    },
     onKeyDown: (e: { key: string; preventDefault: () => void }) => {
       if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(e.key)) {
         e.preventDefault();
