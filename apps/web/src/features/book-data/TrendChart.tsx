@@ -80,7 +80,7 @@ export default function TrendChart(props: {
     t('chart.keys'),
   ]
     .filter(Boolean)
-    .join(' ');
+    .join(''); // each sentence ends as its language ends one (a space after an English one)
   const figuresOf = (index: number) =>
     t('chart.point', {
       category: props.categories[index],

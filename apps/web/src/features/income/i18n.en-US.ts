@@ -117,9 +117,9 @@ export const incomeEnUS: typeof incomeZhCN = {
   },
   chart: {
     legend: 'Legend (press to show or hide)',
-    range: '{{name}} from {{first}} to {{last}}, {{count}} in all.',
-    empty: 'No data yet.',
-    series: '{{name}}: lowest {{min}} ({{minAt}}), highest {{max}} ({{maxAt}}).',
+    range: '{{name}} from {{first}} to {{last}}, {{count}} in all. ',
+    empty: 'No data yet. ',
+    series: '{{name}}: lowest {{min}} ({{minAt}}), highest {{max}} ({{maxAt}}). ',
     keys: 'With the chart focused, the left and right arrow keys go through the figures.',
     point: '{{category}}: {{figures}}',
     separator: ', ',
