@@ -169,10 +169,18 @@ describe('income and book data after the reading sites reported', () => {
     const { context, page } = await newPage(browser);
     await logIn(context, author);
     await page.goto(appUrl(`/front/book-data?book_id=${bookId}`));
-    await page.getByRole('img', { name: '数据趋势' }).locator('canvas').waitFor();
+    // The chart: an image named for what it shows, described by a summary, its figures in a table of their own.
+    const chart = page.getByRole('img', { name: '数据趋势' });
+    await chart.locator('svg path').first().waitFor();
+    const summary = await page.locator(`[id="${await chart.getAttribute('aria-describedby')}"]`).textContent();
+    expect(summary).toMatch(/^日期从 \d\d-\d\d 到 \d\d-\d\d，共 \d+ 个。阅读：最低 /);
+    const chartDays = await page.getByTestId('chart-figures').locator('tbody tr').count();
+    // One point per day on each line, as many as the table below has days.
+    expect(await chart.locator('svg g[data-series="0"] circle').count()).toBe(chartDays);
     await page.getByText('表格', { exact: true }).click();
     const table = page.getByTestId('trend-table');
     await table.locator('.ant-table-row').first().waitFor();
+    expect(await table.locator('.ant-table-row').count()).toBe(chartDays);
     const reads = serverRow<{ n: number }>(
       'select coalesce(sum(reads), 0) as n from book_day_stats where book_id = ?',
       bookId,

@@ -263,7 +263,12 @@ export default function BookDataPage() {
                   )}
                   {view === 'chart' ? (
                     <Suspense fallback={<Spin />}>
-                      <TrendChart categories={categories} series={series} label={t('bookData.trends')} />
+                      <TrendChart
+                        categories={categories}
+                        series={series}
+                        label={t('bookData.trends')}
+                        categoryName={t('date')}
+                      />
                     </Suspense>
                   ) : (
                     trendTable
@@ -286,6 +291,7 @@ export default function BookDataPage() {
                         categories={(retention.data?.list ?? []).map((c) => String(c.index))}
                         series={retentionSeries}
                         label={t('bookData.retention')}
+                        categoryName={t('bookData.chapter')}
                       />
                     </Suspense>
                   ) : (
@@ -338,6 +344,7 @@ export default function BookDataPage() {
                         categories={(orders.data?.list ?? []).map((l) => l.date.slice(5))}
                         series={ordersSeries}
                         label={t('bookData.orders')}
+                        categoryName={t('date')}
                       />
                     </Suspense>
                   ) : (

@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Button, Select, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { type UIEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazySelect } from '../../components/LazySelect.tsx';
 import { commentsApi } from './api.ts';
 import { COMMENTS_NS } from './i18n.ts';
 
@@ -44,7 +45,7 @@ export function ChapterSelect(props: {
   };
   return (
     // The chosen chapter carries its own title (labelInValue): it shows even when a search has moved on.
-    <Select<{ value: number; label: string }>
+    <LazySelect<{ value: number; label: string }>
       labelInValue
       aria-label={t('allChapters')}
       style={{ width: 220 }}

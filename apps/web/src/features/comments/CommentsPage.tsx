@@ -3,14 +3,12 @@ import {
   Alert,
   Button,
   Checkbox,
-  DatePicker,
   Drawer,
   Empty,
   Input,
   Modal,
   Popconfirm,
   Radio,
-  Select,
   Space,
   Table,
   Tag,
@@ -20,6 +18,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LazyRangePicker } from '../../components/LazyDatePicker.tsx';
+import { LazySelect } from '../../components/LazySelect.tsx';
 import { toast } from '../../platform/notify.ts';
 import { COMMENT_TYPES, type CommentItem, type CommentType, commentsApi, MUTE_DAYS } from './api.ts';
 import { type ChapterChoice, ChapterSelect } from './ChapterSelect.tsx';
@@ -71,7 +71,7 @@ function ReplyModal(props: {
       destroyOnHidden
     >
       {(pens.data?.list.length ?? 0) > 1 && (
-        <Select
+        <LazySelect
           style={{ width: '100%', marginBottom: 8 }}
           aria-label={t('replyAs')}
           value={accountId ?? pens.data?.list.find((p) => p.current === 1)?.account_id}
@@ -79,7 +79,7 @@ function ReplyModal(props: {
           options={pens.data?.list.map((p) => ({ value: p.account_id, label: `${t('replyAs')}：${p.pen_name}` }))}
         />
       )}
-      <Select
+      <LazySelect
         style={{ width: '100%', marginBottom: 8 }}
         placeholder={t('useDefault')}
         aria-label={t('useDefault')}
@@ -393,7 +393,7 @@ export function CommentsPage({ folded }: { folded: boolean }) {
         </Link>
       </Space>
       <Space style={{ marginBottom: 12 }} wrap>
-        <Select
+        <LazySelect
           aria-label={t('allBooks')}
           style={{ width: 200 }}
           allowClear
@@ -415,7 +415,7 @@ export function CommentsPage({ folded }: { folded: boolean }) {
             filtered();
           }}
         />
-        <Select
+        <LazySelect
           aria-label={t('allTypes')}
           style={{ width: 140 }}
           allowClear
@@ -427,7 +427,7 @@ export function CommentsPage({ folded }: { folded: boolean }) {
           }}
           options={COMMENT_TYPES.map((k) => ({ value: k, label: t(`types.${k}`) }))}
         />
-        <DatePicker.RangePicker
+        <LazyRangePicker
           aria-label={t('time')}
           onChange={(days) => {
             // Whole days of the browser's calendar: the first day's start to the end of the last.

@@ -13,7 +13,6 @@ import {
   Alert,
   Button,
   Card,
-  ColorPicker,
   Empty,
   Form,
   Input,
@@ -21,7 +20,6 @@ import {
   Radio,
   Result,
   Segmented,
-  Select,
   Slider,
   Space,
   Spin,
@@ -31,6 +29,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ImageWithFallback } from '../../components/ImageWithFallback.tsx';
+import { LazyColorPicker } from '../../components/LazyColorPicker.tsx';
+import { LazySelect } from '../../components/LazySelect.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { apiPost, apiUpload } from '../../platform/api.ts';
 import { isApiError } from '../../platform/api-error.ts';
@@ -91,8 +91,9 @@ export default function CustomPicturePage() {
         </Empty>
       ) : (
         <Form.Item label={t('cover.chooseBook')}>
-          <Select
+          <LazySelect
             data-testid="cover-book"
+            aria-label={t('cover.chooseBook')}
             style={{ width: 320 }}
             placeholder={t('cover.chooseBookPlaceholder')}
             value={bookId || undefined}
@@ -276,8 +277,9 @@ function CoverMaker({
               label={t('cover.font')}
               extra={fontOfSlot ? t('cover.fontLicence', { licence: fontOfSlot.licence }) : undefined}
             >
-              <Select
+              <LazySelect
                 data-testid="cover-font"
+                aria-label={t('cover.font')}
                 value={style.font_id}
                 options={fonts.map((f) => ({ value: f.font_id, label: f.name }))}
                 onChange={(font_id: number) => setStyle({ font_id })}
@@ -302,10 +304,10 @@ function CoverMaker({
               </Space.Compact>
             </Form.Item>
             <Form.Item label={t('cover.color')}>
-              <ColorPicker
+              <LazyColorPicker
+                aria-label={t('cover.color')}
                 disabledAlpha
                 value={style.color}
-                showText
                 onChange={(c) => setStyle({ color: c.toHexString().slice(0, 7) })}
               />
             </Form.Item>

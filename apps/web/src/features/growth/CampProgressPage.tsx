@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Progress, Select, Skeleton, Space, Tag } from 'antd';
+import { Button, Card, Progress, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazySelect } from '../../components/LazySelect.tsx';
 import { apiGet, apiPost } from '../../platform/api.ts';
 import { toast } from '../../platform/notify.ts';
 import { CampFrame, Failure } from './CampPages.tsx';
@@ -62,7 +63,7 @@ export function CampProgress() {
           ) : (
             <Space>
               {t('growth.camp.delay')}
-              <Select
+              <LazySelect
                 style={{ minWidth: 200 }}
                 placeholder={t('growth.camp.delayPick')}
                 value={target}

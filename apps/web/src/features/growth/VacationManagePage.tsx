@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Empty, Form, Input, List, Popconfirm, Result, Skeleton, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, List, Popconfirm, Result, Skeleton, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyRangePicker } from '../../components/LazyDatePicker.tsx';
 import { apiGet, apiPost } from '../../platform/api.ts';
 import type { ApiError } from '../../platform/api-error.ts';
 import { toast } from '../../platform/notify.ts';
@@ -160,7 +161,7 @@ function LeaveForm({ today }: { today: string }) {
         label={t('growth.leave.dates')}
         rules={[{ required: true, message: t('growth.leave.datesRequired') }]}
       >
-        <DatePicker.RangePicker disabledDate={(d) => d.format('YYYY-MM-DD') < today} />
+        <LazyRangePicker disabledDate={(d) => d.format('YYYY-MM-DD') < today} />
       </Form.Item>
       <Form.Item
         name="reason"

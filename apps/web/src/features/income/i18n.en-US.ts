@@ -115,6 +115,16 @@ export const incomeEnUS: typeof incomeZhCN = {
     chapterOrders: 'Purchases per paid chapter (since the book began)',
     noPaidChapters: 'No paid chapters yet',
   },
+  chart: {
+    legend: 'Legend (press to show or hide)',
+    range: '{{name}} from {{first}} to {{last}}, {{count}} in all. ',
+    empty: 'No data yet. ',
+    series: '{{name}}: lowest {{min}} ({{minAt}}), highest {{max}} ({{maxAt}}). ',
+    keys: 'With the chart focused, the left and right arrow keys go through the figures.',
+    point: '{{category}}: {{figures}}',
+    separator: ', ',
+    figures: '{{label}} figures',
+  },
 };
 
 export default incomeEnUS;

@@ -109,6 +109,16 @@ export const incomeZhCN = {
     chapterOrders: '各付费章节订阅次数（上架至今）',
     noPaidChapters: '还没有付费章节',
   },
+  chart: {
+    legend: '图例（点击显示或隐藏）',
+    range: '{{name}}从 {{first}} 到 {{last}}，共 {{count}} 个。',
+    empty: '暂无数据。',
+    series: '{{name}}：最低 {{min}}（{{minAt}}），最高 {{max}}（{{maxAt}}）。',
+    keys: '聚焦图表后，用左右方向键逐个查看数据。',
+    point: '{{category}}：{{figures}}',
+    separator: '，',
+    figures: '{{label}}数据',
+  },
 };
 
 addNamespace(INCOME_NS, incomeZhCN, () => import('./i18n.en-US.ts'));

@@ -1,7 +1,9 @@
 import { isDateDisabled } from '@author-centre/shared/dates';
-import { Alert, Button, DatePicker, Result, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Result, Segmented, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { LazyRangePicker } from '../../components/LazyDatePicker.tsx';
+import { LazySelect } from '../../components/LazySelect.tsx';
 import { formatBeijing } from '../../platform/beijing-time.ts';
 import { INCOME_NS } from './i18n.ts';
 import { type RangeParams, useBooks } from './income-api.ts';
@@ -71,7 +73,7 @@ export function PeriodPicker(props: { value: RangeParams; onChange: (v: RangePar
         }}
       />
       {custom && (
-        <DatePicker.RangePicker
+        <LazyRangePicker
           allowClear={false}
           value={[dayjs(props.value.start_date), dayjs(props.value.end_date)]}
           disabledDate={(d: Dayjs) =>
@@ -95,7 +97,7 @@ export function BookSelect(props: { value?: number; onChange: (id: number | unde
   const { t } = useTranslation(INCOME_NS);
   const books = useBooks();
   return (
-    <Select
+    <LazySelect
       style={{ minWidth: 220 }}
       loading={books.isLoading}
       value={props.value ?? (props.allowAll ? 0 : undefined)}

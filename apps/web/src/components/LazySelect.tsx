@@ -1,0 +1,63 @@
+import { DownOutlined } from '@ant-design/icons';
+import type { SelectProps } from 'antd';
+import type { ReactNode } from 'react';
+import { StandInBox, useFieldStatus, useLazyField } from './lazy-field.tsx';
+
+const loadSelect = () => import('./antd-select.ts').then((m) => m.Select);
+
+type Option = { value?: unknown; label?: ReactNode };
+
+/** What the select shows for its value: the chosen option's label (or the value's own, with labelInValue). */
+function shownLabel(props: SelectProps<any, any>): ReactNode {
+  const value = props.value;
+  if (value === undefined || value === null) return null;
+  if (props.labelInValue) return (value as Option).label ?? null;
+  const option = (props.options as Option[] | undefined)?.find((o) => o.value === value);
+  return option ? (option.label ?? null) : null;
+}
+
+/**
+ * antd's single Select, downloaded (~15 KB brotli) when the author first points at, focuses or presses it
+ * (issue 19), as LazyDatePicker: until then a look-alike combobox shows the chosen option's label or the
+ * placeholder, with the same name and id. A press (pointer, Enter, Space or an arrow key) opens the real
+ * one once it is there, and it keeps the focus the look-alike had. The props are antd's.
+ */
+export function LazySelect<V = any, O extends Option = Option>(props: SelectProps<V, O> & { 'data-testid'?: string }) {
+  const { Real, intent, standInProps } = useLazyField(loadSelect);
+  const status = useFieldStatus(props.status);
+  if (Real) {
+    return (
+      <Real<V, O>
+        {...props}
+        autoFocus={props.autoFocus || intent?.focusIndex !== null}
+        defaultOpen={props.defaultOpen || intent?.pressed}
+      />
+    );
+  }
+  const label = shownLabel(props as SelectProps<any, any>);
+  const empty = label === null || label === '';
+  return (
+    <StandInBox
+      className="ac-stand-in--select"
+      status={status}
+      disabled={props.disabled}
+      style={props.style}
+      boxProps={{
+        ...(props.disabled ? { ref: standInProps.ref } : standInProps),
+        id: props.id,
+        role: 'combobox',
+        tabIndex: props.disabled ? undefined : 0,
+        'aria-label': props['aria-label'],
+        'aria-expanded': false,
+        'aria-haspopup': 'listbox',
+        'aria-disabled': props.disabled || undefined,
+        'data-testid': props['data-testid'],
+      }}
+    >
+      <span className={empty ? 'ac-stand-in__placeholder' : 'ac-stand-in__value'}>
+        {empty ? props.placeholder : label}
+      </span>
+      <DownOutlined className="ac-stand-in__suffix" aria-hidden />
+    </StandInBox>
+  );
+}

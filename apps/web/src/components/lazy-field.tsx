@@ -1,0 +1,97 @@
+import { Form } from 'antd';
+import { type CSSProperties, type FocusEvent, type ReactNode, useRef, useState } from 'react';
+import './lazy-field.css';
+
+/** What the author did to a stand-in before the real field was there: nothing yet, focused it, or pressed it. */
+export interface FieldIntent {
+  /** The stand-in's input that had the focus when the real field arrived (0 for a single field), or null. */
+  focusIndex: number | null;
+  /** The stand-in was pressed (pointer or key): the real field opens. */
+  pressed: boolean;
+}
+
+/**
+ * A large antd field (date picker, select) downloaded when the author first points at, focuses or
+ * presses the stand-in the page shows in its place — the pattern of LazyDropdown (issue 19). Until
+ * then `Real` is null and the page renders `standIn` (its handlers start the download); once it is
+ * there, `intent` says whether the stand-in had the focus (and which of its inputs) or was pressed, so
+ * the real field takes the focus and opens as the stand-in would have. A failed download (offline)
+ * is tried again on the next point or press.
+ */
+export function useLazyField<C>(load: () => Promise<C>) {
+  const [state, setState] = useState<{ Real: C; intent: FieldIntent } | null>(null);
+  const root = useRef<HTMLElement | null>(null);
+  const pressed = useRef(false);
+  const loading = useRef(false);
+
+  const start = () => {
+    if (loading.current) return;
+    loading.current = true;
+    void load().then(
+      (Real) => {
+        const focused = root.current?.contains(document.activeElement) ? document.activeElement : null;
+        const inputs = root.current ? [...root.current.querySelectorAll('input, [tabindex]')] : [];
+        const focusIndex = focused ? Math.max(0, inputs.indexOf(focused)) : null;
+        setState({ Real, intent: { focusIndex, pressed: pressed.current } });
+      },
+      () => {
+        loading.current = false;
+      },
+    );
+  };
+
+  const standInProps = {
+    ref: (element: HTMLElement | null) => {
+      root.current = element;
+    },
+    onPointerEnter: start,
+    onFocus: (_: FocusEvent) => start(),
+    onPointerDown: () => {
+      pressed.current = true;
+      start();
+    },
+    onClick: () => {
+      pressed.current = true;
+      start();
+    },
+    onKeyDown: (e: { key: string; preventDefault: () => void }) => {
+      if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(e.key)) {
+        e.preventDefault();
+        pressed.current = true;
+        start();
+      }
+    },
+  };
+  return { Real: state?.Real ?? null, intent: state?.intent ?? null, standInProps };
+}
+
+/** The error or warning a surrounding Form.Item gives its field, for the stand-in's border. */
+export function useFieldStatus(status?: string): '' | 'error' | 'warning' {
+  const item = Form.Item.useStatus();
+  const merged = status || item.status;
+  return merged === 'error' || merged === 'warning' ? merged : '';
+}
+
+/** The outlined box the stand-ins draw: antd's picker and select look (components/lazy-field.css). */
+export function StandInBox(props: {
+  className: string;
+  status: '' | 'error' | 'warning';
+  disabled?: boolean;
+  style?: CSSProperties;
+  children: ReactNode;
+  boxProps: Record<string, unknown>;
+}) {
+  const classes = [
+    'ac-stand-in',
+    props.className,
+    props.status && `ac-stand-in--${props.status}`,
+    props.disabled && 'ac-stand-in--disabled',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <span {...props.boxProps} className={classes} style={props.style}>
+      {props.children}
+    </span>
+  );
+}
