@@ -484,3 +484,40 @@ describe('the console keeps exam questions and camp lessons', () => {
     await context.close();
   });
 });
+
+describe('a leave request', () => {
+  it("is dated with the range picker, which downloads when first used, and is stored with the author's dates", async () => {
+    const author = await newAuthor();
+    await open();
+    await logIn(context, author);
+    const downloads: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/date-picker-[\w-]+\.js$/.test(request.url())) downloads.push(request.url());
+    });
+    await visit(page, '/front/vacation-manage');
+    await page.getByTestId('leave-quota').waitFor();
+    // Until used, the page shows a stand-in of the picker and has not downloaded antd's.
+    expect(downloads).toEqual([]);
+    const start = shanghaiDate(Date.now() + DAY_MS);
+    const end = shanghaiDate(Date.now() + 2 * DAY_MS);
+    await page.getByPlaceholder('开始日期').click();
+    // The real picker takes the stand-in's place, with the focus in its start input, and opens.
+    await page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor();
+    expect(downloads).toHaveLength(1);
+    await page.keyboard.type(start);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(end);
+    await page.keyboard.press('Enter');
+    await page.getByLabel('请假原因').fill('家中有事');
+    await page.getByRole('button', { name: '提交' }).click();
+    await page.getByTestId('leave-row').waitFor();
+    const { db } = serverDb();
+    const stored = await db
+      .selectFrom('leave_requests')
+      .select(['start_day', 'end_day', 'days', 'reason'])
+      .where('account_id', '=', author.accountId)
+      .execute();
+    expect(stored).toEqual([{ start_day: start, end_day: end, days: 2, reason: '家中有事' }]);
+    await context.close();
+  });
+});

@@ -1,7 +1,7 @@
 import { CalendarOutlined, SwapRightOutlined } from '@ant-design/icons';
 import { ConfigProvider, type DatePickerProps, type GetProps } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useContext, useEffect, useRef } from 'react';
+import { type Ref, useCallback, useContext, useEffect, useRef } from 'react';
 import { StandInBox, useFieldStatus, useLazyField } from './lazy-field.tsx';
 
 const loadDatePicker = () => import('./antd-date-picker.ts').then((m) => m.DatePicker);
@@ -18,27 +18,38 @@ function usePickerPlaceholders() {
   return { date: lang?.placeholder ?? '', range: lang?.rangePlaceholder ?? ['', ''] };
 }
 
-/** Focuses the real picker's input the stand-in's had (which opens it, as antd's pickers open on focus). */
-function useTakeFocus(real: unknown, focusIndex: number | null | undefined) {
-  const ref = useRef<Focusable>(null);
+/**
+ * Focuses the real picker's input the stand-in's had (focus alone does not open antd's pickers: a press does,
+ * which the pickers below pass on as `defaultOpen`). The
+ * returned ref also hands the picker to `outer`, the ref a Form.Item gives its field (a prop in React 19).
+ */
+function useTakeFocus(real: unknown, focusIndex: number | null | undefined, outer: Ref<unknown> | undefined) {
+  const own = useRef<Focusable | null>(null);
   useEffect(() => {
-    if (real && focusIndex !== null && focusIndex !== undefined) ref.current?.focus({ index: focusIndex });
+    if (real && focusIndex !== null && focusIndex !== undefined) own.current?.focus({ index: focusIndex });
   }, [real, focusIndex]);
-  return ref;
+  return useCallback(
+    (picker: Focusable | null) => {
+      own.current = picker;
+      if (typeof outer === 'function') outer(picker);
+      else if (outer) (outer as { current: unknown }).current = picker;
+    },
+    [outer],
+  );
 }
 
 /**
  * antd's DatePicker, downloaded (~25 KB brotli) when the author first points at, focuses or presses it
  * (issue 19): until then a look-alike shows the value in the same format, with the same label and id, so
- * a Form.Item's label and the page's layout are the same. The real picker then takes the focus (and
- * opens) if the look-alike had it. The props are antd's; `format`, when given, is one string.
+ * a Form.Item's label and the page's layout are the same. The real picker then takes the focus if the
+ * look-alike had it, and opens if it was pressed. The props are antd's; `format`, when given, is one string.
  */
-export function LazyDatePicker(props: DatePickerProps) {
+export function LazyDatePicker({ ref: outer, ...props }: DatePickerProps & { ref?: Ref<unknown> }) {
   const { Real, intent, standInProps } = useLazyField(loadDatePicker);
-  const ref = useTakeFocus(Real, intent?.focusIndex);
+  const ref = useTakeFocus(Real, intent?.focusIndex, outer);
   const status = useFieldStatus(props.status);
   const placeholders = usePickerPlaceholders();
-  if (Real) return <Real ref={ref as never} {...props} />;
+  if (Real) return <Real {...props} defaultOpen={props.defaultOpen || intent?.pressed} ref={ref as never} />;
   return (
     <StandInBox
       className="ac-stand-in--picker"
@@ -62,12 +73,14 @@ export function LazyDatePicker(props: DatePickerProps) {
 }
 
 /** antd's RangePicker, downloaded on first use as LazyDatePicker is; each input stands in for the real one's. */
-export function LazyRangePicker(props: RangePickerProps) {
+export function LazyRangePicker({ ref: outer, ...props }: RangePickerProps & { ref?: Ref<unknown> }) {
   const { Real, intent, standInProps } = useLazyField(loadDatePicker);
-  const ref = useTakeFocus(Real, intent?.focusIndex);
+  const ref = useTakeFocus(Real, intent?.focusIndex, outer);
   const status = useFieldStatus(props.status);
   const placeholders = usePickerPlaceholders();
-  if (Real) return <Real.RangePicker ref={ref as never} {...props} />;
+  if (Real) {
+    return <Real.RangePicker {...props} defaultOpen={props.defaultOpen || intent?.pressed} ref={ref as never} />;
+  }
   const disabled = Array.isArray(props.disabled) ? props.disabled : [props.disabled, props.disabled];
   const placeholder = props.placeholder ?? placeholders.range;
   const input = (index: 0 | 1) => (
