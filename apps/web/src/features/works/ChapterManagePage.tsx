@@ -9,26 +9,12 @@ import {
 import { formatCount } from '@author-centre/shared/format';
 import { normalizeChapterTitle, refusedCharsMessage, refusedTitleChars } from '@author-centre/shared/validation-rules';
 import { WORKS_LIMITS } from '@author-centre/shared/works';
-import {
-  Alert,
-  Button,
-  Dropdown,
-  Empty,
-  Input,
-  List,
-  Modal,
-  Result,
-  Space,
-  Spin,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Dropdown, Empty, Input, List, Modal, Result, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { PlainTable } from '../../components/plain/Table.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { apiPost } from '../../platform/api.ts';
 import { formatBeijing } from '../../platform/beijing-time.ts';
@@ -385,24 +371,24 @@ function ChaptersTab({
             {t('manage.newChapter')}
           </Button>
         </Space>
-        <Table<ChapterItem>
+        <PlainTable<ChapterItem>
+          aria-label={t('manage.title')}
           rowKey="chapter_id"
           size="middle"
           loading={chapters.isFetching && !chapters.data}
           dataSource={chapters.data?.list}
-          locale={{
-            emptyText: chapters.isError ? (
+          emptyText={
+            chapters.isError ? (
               <LoadFailed compact onRetry={() => chapters.refetch()} />
             ) : (
               <Empty description={t('manage.empty')} />
-            ),
-          }}
+            )
+          }
           pagination={{
             current: page,
             pageSize: chapters.data?.page_size ?? 30,
-            total: chapters.data?.total,
+            total: chapters.data?.total ?? 0,
             onChange: setPage,
-            showSizeChanger: false,
             hideOnSinglePage: true,
           }}
           columns={[
