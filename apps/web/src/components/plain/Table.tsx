@@ -128,11 +128,13 @@ function Pager({
 function Checkbox({
   checked,
   mixed,
+  disabled,
   label,
   onChange,
 }: {
   checked: boolean;
   mixed?: boolean;
+  disabled?: boolean;
   label: string;
   onChange: (checked: boolean) => void;
 }) {
@@ -147,6 +149,7 @@ function Checkbox({
       className="ac-checkbox"
       aria-label={label}
       checked={checked}
+      disabled={disabled}
       onChange={(e) => onChange(e.target.checked)}
     />
   );
@@ -234,6 +237,7 @@ export function PlainTable<T>({
                     label={t('table.selectAll')}
                     checked={inView.length > 0 && ticked.length === inView.length}
                     mixed={ticked.length > 0 && ticked.length < inView.length}
+                    disabled={inView.length === 0}
                     onChange={(on) => select(inView, on)}
                   />
                 </th>
