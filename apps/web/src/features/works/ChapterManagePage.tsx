@@ -9,18 +9,19 @@ import {
 import { formatCount } from '@author-centre/shared/format';
 import { normalizeChapterTitle, refusedCharsMessage, refusedTitleChars } from '@author-centre/shared/validation-rules';
 import { WORKS_LIMITS } from '@author-centre/shared/works';
-import { Alert, Button, Dropdown, Empty, Input, List, Modal, Result, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Input, List, Modal, Result, Space, Spin, Tag } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { LazyDropdown } from '../../components/LazyDropdown.tsx';
 import { PlainTable } from '../../components/plain/Table.tsx';
+import { PlainTabs } from '../../components/plain/Tabs.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { apiPost } from '../../platform/api.ts';
 import { formatBeijing } from '../../platform/beijing-time.ts';
 import { toast } from '../../platform/notify.ts';
 import { BookEditors } from './BookEditors.tsx';
-import { INFO_PATH } from './BookListPage.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { browserJournal } from './editor/journal.ts';
 import { WORKS_NS } from './i18n.ts';
@@ -29,6 +30,7 @@ import { PublishNotices } from './PublishNotices.tsx';
 import { ScheduledActions } from './ScheduledActions.tsx';
 import {
   type ChapterItem,
+  INFO_PATH,
   idParam,
   useBook,
   useChapters,
@@ -157,7 +159,7 @@ export default function ChapterManagePage() {
         />
       )}
       <PublishNotices bookId={bookId} />
-      <Tabs
+      <PlainTabs
         activeKey={tab}
         onChange={setTab}
         items={[
@@ -299,7 +301,7 @@ function ChaptersTab({
                   v.is_notice
                     ? []
                     : [
-                        <Dropdown
+                        <LazyDropdown
                           key="more"
                           trigger={['click']}
                           menu={{
@@ -335,7 +337,7 @@ function ChaptersTab({
                           <Button size="small" type="text" onClick={(e) => e.stopPropagation()}>
                             ···
                           </Button>
-                        </Dropdown>,
+                        </LazyDropdown>,
                       ]
                 }
               >
@@ -347,11 +349,11 @@ function ChaptersTab({
                 >
                   <Space direction="vertical" size={0}>
                     <span>{v.title}</span>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    <span className="ac-manage__muted" style={{ fontSize: 12 }}>
                       {v.is_notice
                         ? t('manage.notice')
                         : `${t('list.chapters', { count: v.chapters })} · ${formatCount(v.words)}`}
-                    </Typography.Text>
+                    </span>
                   </Space>
                 </button>
               </List.Item>
@@ -465,7 +467,7 @@ function ChaptersTab({
                     disabled={offset + index >= (chapters.data?.total ?? 0) - 1}
                     onClick={() => void quietly(moveBy(c, index, 1))}
                   />
-                  <Dropdown
+                  <LazyDropdown
                     trigger={['click']}
                     menu={{
                       items: [
@@ -496,7 +498,7 @@ function ChaptersTab({
                     <Button size="small" type="text">
                       ···
                     </Button>
-                  </Dropdown>
+                  </LazyDropdown>
                 </Space>
               ),
             },
@@ -652,9 +654,7 @@ function RecycleBin({ bookId, active }: { bookId: number; active: boolean }) {
           <Space>
             <span>{c.title || t('editor.newChapter')}</span>
             <Tag>{t(`manage.status.${c.status}`)}</Tag>
-            <Typography.Text type="secondary">
-              {t('manage.deletedAt', { time: formatBeijing(c.deleted_at) })}
-            </Typography.Text>
+            <span className="ac-manage__muted">{t('manage.deletedAt', { time: formatBeijing(c.deleted_at) })}</span>
           </Space>
         </List.Item>
       )}
