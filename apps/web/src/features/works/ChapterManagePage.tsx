@@ -9,7 +9,7 @@ import {
 import { formatCount } from '@author-centre/shared/format';
 import { normalizeChapterTitle, refusedCharsMessage, refusedTitleChars } from '@author-centre/shared/validation-rules';
 import { WORKS_LIMITS } from '@author-centre/shared/works';
-import { Alert, Button, Empty, Input, List, Modal, Result, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Empty, Input, Modal, Result, Space, Spin, Tag } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -284,62 +284,19 @@ function ChaptersTab({
   return (
     <div className="ac-manage">
       <div className="ac-manage__volumes">
-        <List
-          size="small"
-          dataSource={volumes}
-          renderItem={(v) => {
+        <ul className="ac-list ac-list--small">
+          {volumes.map((v) => {
             const i = movable.indexOf(v);
             return (
-              <List.Item
-                className={v.volume_id === volumeId ? 'is-selected' : undefined}
+              // A click anywhere on the row chooses the volume; from the keyboard, its button inside does.
+              <li
+                key={v.volume_id}
+                className={v.volume_id === volumeId ? 'ac-list__item is-selected' : 'ac-list__item'}
                 onClick={() => {
                   onVolume(v.volume_id);
                   setPage(1);
                 }}
                 data-testid={`volume-${v.volume_id}`}
-                actions={
-                  v.is_notice
-                    ? []
-                    : [
-                        <LazyDropdown
-                          key="more"
-                          trigger={['click']}
-                          menu={{
-                            items: [
-                              {
-                                key: 'rename',
-                                label: t('manage.renameVolume'),
-                                onClick: () => setVolumeEdit({ id: v.volume_id, title: v.title }),
-                              },
-                              {
-                                key: 'up',
-                                label: t('manage.volumeUp'),
-                                disabled: i <= 0,
-                                onClick: () => sortVolume(v.volume_id, -1),
-                              },
-                              {
-                                key: 'down',
-                                label: t('manage.volumeDown'),
-                                disabled: i === movable.length - 1,
-                                onClick: () => sortVolume(v.volume_id, 1),
-                              },
-                              {
-                                key: 'delete',
-                                // Only an empty volume can go: say so in the menu, not after a confirmation.
-                                label: v.chapters > 0 ? t('manage.deleteVolumeNotEmpty') : t('manage.deleteVolume'),
-                                danger: true,
-                                disabled: v.chapters > 0,
-                                onClick: () => setVolumeDelete(v),
-                              },
-                            ],
-                          }}
-                        >
-                          <Button size="small" type="text" onClick={(e) => e.stopPropagation()}>
-                            ···
-                          </Button>
-                        </LazyDropdown>,
-                      ]
-                }
               >
                 {/* A real button, so the volumes can be chosen from the keyboard (Tab, Enter) too. */}
                 <button
@@ -356,10 +313,52 @@ function ChaptersTab({
                     </span>
                   </Space>
                 </button>
-              </List.Item>
+                {!v.is_notice && (
+                  <ul className="ac-list__actions">
+                    <li>
+                      <LazyDropdown
+                        trigger={['click']}
+                        menu={{
+                          items: [
+                            {
+                              key: 'rename',
+                              label: t('manage.renameVolume'),
+                              onClick: () => setVolumeEdit({ id: v.volume_id, title: v.title }),
+                            },
+                            {
+                              key: 'up',
+                              label: t('manage.volumeUp'),
+                              disabled: i <= 0,
+                              onClick: () => sortVolume(v.volume_id, -1),
+                            },
+                            {
+                              key: 'down',
+                              label: t('manage.volumeDown'),
+                              disabled: i === movable.length - 1,
+                              onClick: () => sortVolume(v.volume_id, 1),
+                            },
+                            {
+                              key: 'delete',
+                              // Only an empty volume can go: say so in the menu, not after a confirmation.
+                              label: v.chapters > 0 ? t('manage.deleteVolumeNotEmpty') : t('manage.deleteVolume'),
+                              danger: true,
+                              disabled: v.chapters > 0,
+                              onClick: () => setVolumeDelete(v),
+                            },
+                          ],
+                        }}
+                      >
+                        <Button size="small" type="text" onClick={(e) => e.stopPropagation()}>
+                          ···
+                        </Button>
+                      </LazyDropdown>
+                    </li>
+                  </ul>
+                )}
+              </li>
             );
-          }}
-        />
+          })}
+        </ul>
         <Button block icon={<PlusOutlined />} onClick={() => setVolumeEdit({ id: null, title: '' })}>
           {t('manage.newVolume')}
         </Button>
@@ -630,34 +629,33 @@ function RecycleBin({ bookId, active }: { bookId: number; active: boolean }) {
   if (bin.isError && !bin.data) return <LoadFailed compact onRetry={() => bin.refetch()} />;
   if (!bin.data?.length) return <Empty description={t('manage.binEmpty')} />;
   return (
-    <List
-      dataSource={bin.data}
-      renderItem={(c) => (
-        <List.Item
-          actions={[
-            <Button
-              key="restore"
-              onClick={async () => {
-                try {
-                  await apiPost('/api/pc/v1/book-chapter/restore', { chapter_id: c.chapter_id });
-                } catch {
-                  return; // refused (e.g. it would change a published chapter between free and paid): said in a toast
-                }
-                toast.success(t('manage.restored'));
-                void invalidate();
-              }}
-            >
-              {t('manage.restore')}
-            </Button>,
-          ]}
-        >
+    <ul className="ac-list">
+      {bin.data.map((c) => (
+        <li key={c.chapter_id} className="ac-list__item">
           <Space>
             <span>{c.title || t('editor.newChapter')}</span>
             <Tag>{t(`manage.status.${c.status}`)}</Tag>
             <span className="ac-manage__muted">{t('manage.deletedAt', { time: formatBeijing(c.deleted_at) })}</span>
           </Space>
-        </List.Item>
-      )}
-    />
+          <ul className="ac-list__actions">
+            <li>
+              <Button
+                onClick={async () => {
+                  try {
+                    await apiPost('/api/pc/v1/book-chapter/restore', { chapter_id: c.chapter_id });
+                  } catch {
+                    return; // refused (e.g. it would change a published chapter between free and paid): said in a toast
+                  }
+                  toast.success(t('manage.restored'));
+                  void invalidate();
+                }}
+              >
+                {t('manage.restore')}
+              </Button>
+            </li>
+          </ul>
+        </li>
+      ))}
+    </ul>
   );
 }
