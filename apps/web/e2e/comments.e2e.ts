@@ -182,7 +182,7 @@ const comment = (reader: string, content: string, at = { bookId, chapterId }) =>
   occurred_at: Date.now() - n * 1000,
 });
 
-const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text });
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const confirm = (page: Page) =>
   page
     .locator('.ant-popconfirm')
@@ -252,8 +252,8 @@ describe('reader comments and corrections', () => {
         ?.reader_id,
     ).toBe('读者乙');
 
-    await row(page, '第一条评论').locator('.ant-checkbox-input').check();
-    await row(page, '第四条评论').locator('.ant-checkbox-input').check();
+    await row(page, '第一条评论').getByRole('checkbox', { name: '选择此行' }).check();
+    await row(page, '第四条评论').getByRole('checkbox', { name: '选择此行' }).check();
     await page.getByRole('button', { name: '批量回复（2）' }).click();
     await page.getByRole('dialog').getByPlaceholder('回复读者（最多500字）').fill('感谢大家的喜欢');
     await page
@@ -447,8 +447,8 @@ describe('reader comments and corrections', () => {
     await expect.poll(() => page.getByTestId('header-comments').innerText(), { timeout: 10_000 }).toMatch(/1/);
 
     // A selection: 批量放行 asks, then says what happened.
-    await row(page, '拦截二').locator('.ant-checkbox-input').check();
-    await row(page, '拦截三').locator('.ant-checkbox-input').check();
+    await row(page, '拦截二').getByRole('checkbox', { name: '选择此行' }).check();
+    await row(page, '拦截三').getByRole('checkbox', { name: '选择此行' }).check();
     await page.getByRole('button', { name: '批量放行（2）' }).click();
     const batch = page.locator('.ant-popconfirm').filter({ hasText: '确定放行选中的 2 条评论吗' });
     await batch.getByRole('button', { name: /^放\s*行$/ }).click();

@@ -328,7 +328,7 @@ describe('console: brand settings', () => {
       const mine = await open();
       await logIn(mine.context, await newAuthor({ brief }));
       await mine.page.goto(appUrl('/front/income-manage/welfare', brief));
-      const row = mine.page.locator('.ant-table-row').filter({ hasText: '全勤奖' });
+      const row = mine.page.getByRole('row').filter({ hasText: '全勤奖' });
       await row.waitFor();
       const text = await row.innerText();
       await mine.context.close();

@@ -143,8 +143,9 @@ describe('income and book data after the reading sites reported', () => {
     );
     await status.getByText('合计为下列各行之和').waitFor();
     await page.locator('.ant-segmented-item').filter({ hasText: '近7天' }).click();
-    await page.locator('.ant-table-tbody tr.ant-table-row').nth(6).waitFor();
-    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    // The day rows: the table's body, without the header and the total row.
+    const rows = page.getByRole('table').locator('tbody').getByRole('row');
+    await rows.nth(6).waitFor();
     expect(await rows.count()).toBe(7);
     // The total row's 合计 column is the sum of the days' 合计 (integer fen, shown in yuan).
     const totals = await rows.evaluateAll((trs) =>
@@ -179,8 +180,8 @@ describe('income and book data after the reading sites reported', () => {
     expect(await chart.locator('svg g[data-series="0"] circle').count()).toBe(chartDays);
     await page.getByText('表格', { exact: true }).click();
     const table = page.getByTestId('trend-table');
-    await table.locator('.ant-table-row').first().waitFor();
-    expect(await table.locator('.ant-table-row').count()).toBe(chartDays);
+    await table.locator('tbody').getByRole('row').first().waitFor();
+    expect(await table.locator('tbody').getByRole('row').count()).toBe(chartDays);
     const reads = serverRow<{ n: number }>(
       'select coalesce(sum(reads), 0) as n from book_day_stats where book_id = ?',
       bookId,
@@ -201,7 +202,7 @@ describe('income and book data after the reading sites reported', () => {
     // Orders: a table of the days with its total (what the server holds), an estimate with its cut-off, an export.
     await page.getByRole('tab', { name: '订阅', exact: true }).click();
     const ordersPane = page.getByRole('tabpanel');
-    await ordersPane.getByTestId('orders-table').locator('.ant-table-row').first().waitFor();
+    await ordersPane.getByTestId('orders-table').locator('tbody').getByRole('row').first().waitFor();
     const orders = serverRow<{ n: number; fen: number }>(
       'select coalesce(sum(orders), 0) as n, coalesce(sum(subscription_fen), 0) as fen from book_day_stats where book_id = ?',
       bookId,

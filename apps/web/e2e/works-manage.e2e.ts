@@ -71,7 +71,7 @@ describe('the chapter list', () => {
     // Back to the list, in that volume.
     await page.getByTestId('editor-back').click();
     await page.waitForURL(new RegExp(`/front/book-manage/manage\\?book_id=${bookId}&volume_id=${volumeId}$`));
-    const row = page.locator('.ant-table-row').filter({ hasText: '第一章：风起' });
+    const row = page.getByRole('row').filter({ hasText: '第一章：风起' });
     await row.waitFor();
 
     // The book exports from here as from its list row: a file holding the chapter.
@@ -138,7 +138,7 @@ describe('publishing and moving from the chapter list', () => {
     const third = await writeChapter(page, bookId, '第三章：夜雨', '夜雨敲窗，他在灯下读一封旧信。');
 
     await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
-    const row = (title: string) => page.locator('.ant-table-row').filter({ hasText: title });
+    const row = (title: string) => page.getByRole('row').filter({ hasText: title });
     await row('第一章：晨钟').waitFor();
 
     // A volume with chapters cannot be deleted: the menu says why instead of offering it.
@@ -267,7 +267,7 @@ describe('when the server cannot be reached', () => {
     // The server is back: 重试 shows what is there.
     await page.unrouteAll();
     await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
-    await page.locator('.ant-table-row').filter({ hasText: '第一章：远行' }).waitFor();
+    await page.getByRole('row').filter({ hasText: '第一章：远行' }).waitFor();
     await page.route('**/api/pc/v1/book-chapter/list?**', down);
     await page.getByRole('button', { name: '新建分卷' }).click();
     await page.getByPlaceholder('分卷名称').fill('第二卷');
@@ -338,7 +338,7 @@ describe('deleting a scheduled chapter', () => {
       .toEqual({ scheduled_at: parseShanghaiDate(day) + 12 * 3_600_000 });
 
     await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
-    const row = page.locator('.ant-table-row').filter({ hasText: '第一章：远山' });
+    const row = page.getByRole('row').filter({ hasText: '第一章：远山' });
     await row.getByRole('button', { name: '···' }).click();
     await page.getByRole('menuitem', { name: '删除' }).click();
     await confirmDialog(page)
@@ -439,7 +439,7 @@ describe('a scheduled chapter the checks stopped', () => {
     await notices.waitFor({ state: 'detached', timeout: 10_000 });
     expect(serverRow<{ seen: number }>('select seen from publish_log where book_id = ?', bookId)).toEqual({ seen: 1 });
     await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
-    await page.locator('.ant-table-row').filter({ hasText: '第一章：风声' }).waitFor();
+    await page.getByRole('row').filter({ hasText: '第一章：风声' }).waitFor();
     expect(await notices.count()).toBe(0);
     await serverDb().db.updateTable('publish_log').set({ seen: 0 }).where('book_id', '=', bookId).execute();
     await page.reload();
@@ -509,9 +509,9 @@ describe('pages of a long volume', () => {
     await db.updateTable('books').set({ chapter_count: 31 }).where('id', '=', bookId).execute();
 
     await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
-    await page.locator('.ant-pagination-item-2').click();
+    await page.getByRole('button', { name: '第 2 页' }).click();
     const row = (title: string) =>
-      page.locator('.ant-table-row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+      page.getByRole('row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
     await row('第31章').getByRole('button', { name: '···' }).click();
     await page.getByRole('menuitem', { name: '删除' }).click();
     await confirmDialog(page)

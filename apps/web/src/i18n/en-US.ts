@@ -19,6 +19,16 @@ const enUS: Messages = {
     showPassword: 'Show password',
     hidePassword: 'Hide password',
   },
+  table: {
+    pagination: 'Pagination',
+    prevPage: 'Previous page',
+    nextPage: 'Next page',
+    page: 'Page {{page}}',
+    prev5: 'Previous 5 pages',
+    next5: 'Next 5 pages',
+    selectAll: 'Select all on this page',
+    selectRow: 'Select this row',
+  },
   app: {
     skipToContent: 'Skip to main content',
     brandLoading: 'Loading platform settings…',

@@ -25,6 +25,16 @@ const zhCN = {
     showPassword: '显示密码',
     hidePassword: '隐藏密码',
   },
+  table: {
+    pagination: '分页',
+    prevPage: '上一页',
+    nextPage: '下一页',
+    page: '第 {{page}} 页',
+    prev5: '向前 5 页',
+    next5: '向后 5 页',
+    selectAll: '全选当前页',
+    selectRow: '选择此行',
+  },
   app: {
     skipToContent: '跳到主要内容',
     brandLoading: '正在加载平台配置…',

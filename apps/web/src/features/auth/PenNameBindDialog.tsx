@@ -15,7 +15,7 @@ import { AUTH_NS } from './i18n.ts';
 import { type RowErrors, type RowInput, rowErrors } from './pen-name-rows.ts';
 import './auth.css';
 
-// The confirmation's tables (antd's Table) download at that step only: the dialog opens as a pop on
+// The confirmation's tables (components/plain/Table.tsx) download at that step only: the dialog opens as a pop on
 // every page while pen names still share a phone (issue 19).
 const PenNameBindTables = lazy(() => import('./PenNameBindTables.tsx'));
 

@@ -1,5 +1,6 @@
-import { Alert, Table } from 'antd';
+import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlainTable } from '../../components/plain/Table.tsx';
 import { AUTH_NS } from './i18n.ts';
 import type { FreeRow, TaskInfo, ZhRow } from './PenNameBindDialog.tsx';
 
@@ -9,7 +10,8 @@ export default function PenNameBindTables({ info }: { info: TaskInfo }) {
   return (
     <>
       <h3>{t('bind.freeTable')}</h3>
-      <Table<FreeRow>
+      <PlainTable<FreeRow>
+        aria-label={t('bind.freeTable')}
         size="small"
         pagination={false}
         rowKey="account_id"
@@ -26,7 +28,8 @@ export default function PenNameBindTables({ info }: { info: TaskInfo }) {
         <Alert type="info" showIcon message={info.free[0].merge_cell_text} style={{ margin: '8px 0 16px' }} />
       )}
       <h3>{t('bind.zhTable')}</h3>
-      <Table<ZhRow>
+      <PlainTable<ZhRow>
+        aria-label={t('bind.zhTable')}
         size="small"
         pagination={false}
         rowKey={(r) => `${r.pen_name}:${r.phone}`}

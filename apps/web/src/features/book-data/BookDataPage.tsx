@@ -1,9 +1,10 @@
 import { formatCount } from '@author-centre/shared/format';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Row, Segmented, Space, Spin, Statistic, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Col, Empty, Row, Segmented, Space, Spin, Statistic, Tabs, Tag } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PlainTable, SummaryCell } from '../../components/plain/Table.tsx';
 import { apiGet } from '../../platform/api.ts';
 import { INCOME_NS } from '../income/i18n.ts';
 import { type DayLine, type EstimateReply, type RangeParams, useBooks, yuan } from '../income/income-api.ts';
@@ -142,7 +143,8 @@ export default function BookDataPage() {
     />
   );
   const trendTable = (
-    <Table<DayLine>
+    <PlainTable<DayLine>
+      aria-label={t('bookData.trends')}
       rowKey="date"
       size="small"
       data-testid="trend-table"
@@ -158,17 +160,17 @@ export default function BookDataPage() {
           render: (v: number) => (k === 'income_fen' ? yuan(v) : formatCount(v)),
         })),
       ]}
-      summary={() =>
-        trends.data ? (
-          <Table.Summary.Row className="ac-income__total">
-            <Table.Summary.Cell index={0}>{t('total')}</Table.Summary.Cell>
-            {TREND_KEYS.map((k, i) => (
-              <Table.Summary.Cell key={k} index={i + 1} align="right">
+      summary={
+        trends.data && (
+          <tr className="ac-income__total">
+            <SummaryCell>{t('total')}</SummaryCell>
+            {TREND_KEYS.map((k) => (
+              <SummaryCell key={k} align="right">
                 {k === 'income_fen' ? yuan(trends.data.total[k]) : formatCount(trends.data.total[k])}
-              </Table.Summary.Cell>
+              </SummaryCell>
             ))}
-          </Table.Summary.Row>
-        ) : null
+          </tr>
+        )
       }
     />
   );
@@ -295,14 +297,15 @@ export default function BookDataPage() {
                       />
                     </Suspense>
                   ) : (
-                    <Table<ChapterStat>
+                    <PlainTable<ChapterStat>
+                      aria-label={t('bookData.retention')}
                       rowKey="chapter_id"
                       size="small"
                       data-testid="retention-table"
                       dataSource={retention.data?.list ?? []}
                       pagination={{ pageSize: RETENTION_PAGE, current: retentionPage, onChange: setRetentionPage }}
                       rowClassName={(c) =>
-                        focus?.view === 'retention' && focus.chapterId === c.chapter_id ? FOCUS : ''
+                        focus?.view === 'retention' && focus.chapterId === c.chapter_id ? FOCUS : undefined
                       }
                       columns={[
                         {
@@ -348,7 +351,8 @@ export default function BookDataPage() {
                       />
                     </Suspense>
                   ) : (
-                    <Table<OrderDay>
+                    <PlainTable<OrderDay>
+                      aria-label={t('bookData.orders')}
                       rowKey="date"
                       size="small"
                       data-testid="orders-table"
@@ -369,29 +373,24 @@ export default function BookDataPage() {
                           render: (v: number) => yuan(v),
                         },
                       ]}
-                      summary={() =>
-                        orders.data ? (
-                          <Table.Summary fixed="top">
-                            <Table.Summary.Row className="ac-income__total" data-testid="orders-total">
-                              <Table.Summary.Cell index={0}>{t('total')}</Table.Summary.Cell>
-                              <Table.Summary.Cell index={1} align="right">
-                                {formatCount(orders.data.total.orders)}
-                              </Table.Summary.Cell>
-                              <Table.Summary.Cell index={2} align="right">
-                                {yuan(orders.data.total.subscription_fen)}
-                              </Table.Summary.Cell>
-                            </Table.Summary.Row>
-                          </Table.Summary>
-                        ) : null
+                      summary={
+                        orders.data && (
+                          <tr className="ac-income__total" data-testid="orders-total">
+                            <SummaryCell>{t('total')}</SummaryCell>
+                            <SummaryCell align="right">{formatCount(orders.data.total.orders)}</SummaryCell>
+                            <SummaryCell align="right">{yuan(orders.data.total.subscription_fen)}</SummaryCell>
+                          </tr>
+                        )
                       }
                     />
                   )}
                   <h3 style={{ marginTop: 16 }}>{t('bookData.chapterOrders')}</h3>
-                  <Table
+                  <PlainTable
+                    aria-label={t('bookData.chapterOrders')}
                     rowKey="chapter_id"
                     size="small"
                     data-testid="chapter-orders"
-                    locale={{ emptyText: t('bookData.noPaidChapters') }}
+                    emptyText={t('bookData.noPaidChapters')}
                     dataSource={orders.data?.chapters ?? []}
                     columns={[
                       {

@@ -10,7 +10,6 @@ import {
   Popconfirm,
   Radio,
   Space,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -20,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LazyRangePicker } from '../../components/LazyDatePicker.tsx';
 import { LazySelect } from '../../components/LazySelect.tsx';
+import { PlainTable } from '../../components/plain/Table.tsx';
 import { toast } from '../../platform/notify.ts';
 import { COMMENT_TYPES, type CommentItem, type CommentType, commentsApi, MUTE_DAYS } from './api.ts';
 import { type ChapterChoice, ChapterSelect } from './ChapterSelect.tsx';
@@ -522,19 +522,19 @@ export function CommentsPage({ folded }: { folded: boolean }) {
           action={<Button onClick={() => list.refetch()}>{t('retry')}</Button>}
         />
       ) : (
-        <Table<CommentItem>
+        <PlainTable<CommentItem>
+          aria-label={folded ? t('foldTitle') : t('title')}
           rowKey="comment_id"
           loading={list.isLoading}
           dataSource={list.data?.list ?? []}
           columns={columns}
-          locale={{ emptyText: <Empty description={held && !folded ? t('heldEmpty') : t('empty')} /> }}
+          emptyText={<Empty description={held && !folded ? t('heldEmpty') : t('empty')} />}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
           pagination={{
             current: page,
             pageSize: 20,
             total: list.data?.total ?? 0,
             onChange: setPage,
-            showSizeChanger: false,
           }}
         />
       )}

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Empty, Table, Typography } from 'antd';
+import { Alert, Button, Empty, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PlainTable } from '../../components/plain/Table.tsx';
 import { correctionsApi } from './api.ts';
 import { COMMENTS_NS } from './i18n.ts';
 import './i18n.ts';
@@ -27,12 +28,13 @@ export default function CorrectionsPage() {
           action={<Button onClick={() => q.refetch()}>{t('retry')}</Button>}
         />
       ) : (
-        <Table
+        <PlainTable
+          aria-label={t('corrections.title')}
           rowKey="chapter_id"
           loading={q.isLoading}
           dataSource={q.data?.list ?? []}
           pagination={false}
-          locale={{ emptyText: <Empty description={t('corrections.empty')} /> }}
+          emptyText={<Empty description={t('corrections.empty')} />}
           columns={[
             { title: t('corrections.book'), dataIndex: 'book_title' },
             { title: t('corrections.chapter'), dataIndex: 'chapter_title' },

@@ -1,6 +1,7 @@
-import { Button, Result, Space, Table, Tag, Typography } from 'antd';
+import { Button, Result, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PlainTable } from '../../components/plain/Table.tsx';
 import { formatBeijing } from '../../platform/beijing-time.ts';
 import { type Contract, downloadSigned, PATHS, useMyContracts } from './contracts-api.ts';
 import { CONTRACTS_NS } from './i18n.ts';
@@ -40,11 +41,12 @@ export default function MyContractPage() {
   return (
     <div style={{ padding: 24 }}>
       <Typography.Title level={3}>{t('my.title')}</Typography.Title>
-      <Table<Contract>
+      <PlainTable<Contract>
+        aria-label={t('my.title')}
         rowKey="id"
         loading={list.isLoading}
         dataSource={list.data?.list ?? []}
-        locale={{ emptyText: t('my.empty') }}
+        emptyText={t('my.empty')}
         pagination={false}
         columns={[
           { title: t('my.contractNo'), dataIndex: 'contract_no' },

@@ -15,7 +15,6 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Tag,
   Typography,
   Upload,
@@ -23,6 +22,7 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainTable } from '../../components/plain/Table.tsx';
 import { apiPost, apiUpload } from '../../platform/api.ts';
 import { formatBeijing } from '../../platform/beijing-time.ts';
 import { toast } from '../../platform/notify.ts';
@@ -341,7 +341,8 @@ export function BankPane() {
         {t('bank.log')}
       </Button>
       {showLog && (
-        <Table<BankCardView>
+        <PlainTable<BankCardView>
+          aria-label={t('bank.log')}
           size="small"
           rowKey="id"
           loading={log.isLoading}

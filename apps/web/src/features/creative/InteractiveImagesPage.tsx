@@ -1,6 +1,7 @@
-import { Alert, Button, Empty, Result, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Result, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { PlainTable } from '../../components/plain/Table.tsx';
 import { type IllustrationChapter, useAiConfig, useIllustrationChapters } from './creative-api.ts';
 import { CREATIVE_NS } from './i18n.ts';
 import './creative.css';
@@ -57,11 +58,12 @@ export default function InteractiveImagesPage() {
               data-testid="images-book"
             />
           </Space>
-          <Table<IllustrationChapter>
+          <PlainTable<IllustrationChapter>
+            aria-label={t('images.title')}
             rowKey="chapter_id"
             dataSource={data.list}
             pagination={false}
-            locale={{ emptyText: t('images.noChapters') }}
+            emptyText={t('images.noChapters')}
             columns={[
               { title: t('images.chapter'), dataIndex: 'title' },
               {

@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Empty, Form, Input, Modal, Result, Select, Table, Tabs, Tag } from 'antd';
+import { Alert, Button, Drawer, Empty, Form, Input, Modal, Result, Select, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PlainTable } from '../../components/plain/Table.tsx';
 import { fieldErrors } from '../../platform/api-error.ts';
 import { errorMessage } from '../../platform/api-reactions.ts';
 import { formatBeijing } from '../../platform/beijing-time.ts';
@@ -91,24 +92,23 @@ export default function MyPostPage() {
           extra={<Button onClick={() => void posts.refetch()}>{t('retry')}</Button>}
         />
       ) : (
-        <Table<MyPost>
+        <PlainTable<MyPost>
+          aria-label={t(`tabs.${tab}`)}
           rowKey={(r) => `${r.kind}-${r.id}`}
           loading={posts.isFetching}
           dataSource={posts.data?.list ?? []}
           columns={columns}
-          locale={{
-            emptyText: (
-              <Empty
-                description={
-                  <>
-                    {t('empty')}
-                    <br />
-                    {t('emptyHint')}
-                  </>
-                }
-              />
-            ),
-          }}
+          emptyText={
+            <Empty
+              description={
+                <>
+                  {t('empty')}
+                  <br />
+                  {t('emptyHint')}
+                </>
+              }
+            />
+          }
           pagination={{
             current: page,
             pageSize: posts.data?.page_size ?? 20,

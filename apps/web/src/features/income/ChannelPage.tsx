@@ -1,6 +1,7 @@
-import { Card, Table } from 'antd';
+import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainTable, SummaryCell } from '../../components/plain/Table.tsx';
 import { INCOME_COLUMNS } from './IncomeTablePage.tsx';
 import { INCOME_NS } from './i18n.ts';
 import { type RangeParams, useEstimate, yuan } from './income-api.ts';
@@ -28,12 +29,13 @@ export default function ChannelPage() {
       ) : (
         <Card>
           {q.data && <FigureStatus status="estimate" cutOffAt={q.data.cut_off_at} addsUp={q.data.adds_up} />}
-          <Table<ChannelLine>
+          <PlainTable<ChannelLine>
+            aria-label={t('pages.channel')}
             rowKey="site_id"
             size="small"
             loading={q.isLoading}
             pagination={false}
-            locale={{ emptyText: t('empty') }}
+            emptyText={t('empty')}
             dataSource={q.data?.list ?? []}
             columns={[
               { title: t('pages.site'), dataIndex: 'name', key: 'name' },
@@ -45,17 +47,17 @@ export default function ChannelPage() {
                 render: (v: number) => yuan(v),
               })),
             ]}
-            summary={() =>
-              q.data ? (
-                <Table.Summary.Row className="ac-income__total">
-                  <Table.Summary.Cell index={0}>{t('total')}</Table.Summary.Cell>
-                  {INCOME_COLUMNS.map((c, i) => (
-                    <Table.Summary.Cell key={c} index={i + 1} align="right">
+            summary={
+              q.data && (
+                <tr className="ac-income__total">
+                  <SummaryCell>{t('total')}</SummaryCell>
+                  {INCOME_COLUMNS.map((c) => (
+                    <SummaryCell key={c} align="right">
                       {yuan(q.data.total[c] ?? 0)}
-                    </Table.Summary.Cell>
+                    </SummaryCell>
                   ))}
-                </Table.Summary.Row>
-              ) : null
+                </tr>
+              )
             }
           />
         </Card>

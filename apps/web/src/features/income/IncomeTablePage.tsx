@@ -1,7 +1,8 @@
 import { formatCount } from '@author-centre/shared/format';
-import { Card, Table } from 'antd';
+import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainTable, SummaryCell } from '../../components/plain/Table.tsx';
 import { INCOME_NS } from './i18n.ts';
 import { type DayLine, type RangeParams, useEstimate, yuan } from './income-api.ts';
 import { BookSelect, FigureStatus, Hint, LoadError, PeriodPicker } from './parts.tsx';
@@ -49,27 +50,26 @@ export function IncomeTablePage({ config }: { config: IncomeTableConfig }) {
       ) : (
         <Card>
           {q.data && <FigureStatus status="estimate" cutOffAt={q.data.cut_off_at} addsUp={q.data.adds_up} />}
-          <Table<DayLine>
+          <PlainTable<DayLine>
+            aria-label={t(config.titleKey)}
             rowKey="date"
             size="small"
             loading={q.isLoading}
             columns={columns}
             dataSource={q.data?.list ?? []}
             pagination={{ pageSize: 31, hideOnSinglePage: true }}
-            locale={{ emptyText: t('empty') }}
-            summary={() =>
-              q.data ? (
-                <Table.Summary fixed="top">
-                  <Table.Summary.Row className="ac-income__total" data-testid="total-row">
-                    <Table.Summary.Cell index={0}>{t('total')}</Table.Summary.Cell>
-                    {config.columns.map((c, i) => (
-                      <Table.Summary.Cell key={c} index={i + 1} align="right">
-                        {show(c, q.data.total[c] ?? 0)}
-                      </Table.Summary.Cell>
-                    ))}
-                  </Table.Summary.Row>
-                </Table.Summary>
-              ) : null
+            emptyText={t('empty')}
+            summary={
+              q.data && (
+                <tr className="ac-income__total" data-testid="total-row">
+                  <SummaryCell>{t('total')}</SummaryCell>
+                  {config.columns.map((c) => (
+                    <SummaryCell key={c} align="right">
+                      {show(c, q.data.total[c] ?? 0)}
+                    </SummaryCell>
+                  ))}
+                </tr>
+              )
             }
           />
         </Card>

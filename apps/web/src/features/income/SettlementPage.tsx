@@ -1,6 +1,7 @@
-import { Button, Card, Descriptions, Drawer, Modal, Table, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Drawer, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainTable, SummaryCell } from '../../components/plain/Table.tsx';
 import { toast } from '../../platform/notify.ts';
 import { INCOME_NS } from './i18n.ts';
 import {
@@ -41,10 +42,11 @@ export default function SettlementPage() {
       )}
       <Card loading={q.isLoading}>
         <FigureStatus status="final" addsUp={d?.adds_up} />
-        <Table<MonthLine>
+        <PlainTable<MonthLine>
+          aria-label={t('pages.settlement')}
           rowKey="month"
           size="small"
-          locale={{ emptyText: t('pages.noStatements') }}
+          emptyText={t('pages.noStatements')}
           dataSource={d?.list ?? []}
           columns={[
             { title: t('pages.month'), dataIndex: 'month' },
@@ -65,16 +67,14 @@ export default function SettlementPage() {
               ),
             },
           ]}
-          summary={() =>
-            d ? (
-              <Table.Summary.Row className="ac-income__total">
-                <Table.Summary.Cell index={0}>{t('total')}</Table.Summary.Cell>
-                <Table.Summary.Cell index={1} align="right">
-                  {yuan(d.total.total_fen)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={2} colSpan={3} />
-              </Table.Summary.Row>
-            ) : null
+          summary={
+            d && (
+              <tr className="ac-income__total">
+                <SummaryCell>{t('total')}</SummaryCell>
+                <SummaryCell align="right">{yuan(d.total.total_fen)}</SummaryCell>
+                <SummaryCell colSpan={3} />
+              </tr>
+            )
           }
         />
       </Card>
@@ -144,7 +144,8 @@ function StatementDrawer(props: { month: string | null; onClose: () => void }) {
               {s.due_date} <Tag color={PAYOUT_COLOUR[s.payout_status]}>{s.payout_label}</Tag>
             </Descriptions.Item>
           </Descriptions>
-          <Table<StatementLine>
+          <PlainTable<StatementLine>
+            aria-label={t('pages.statementTitle', { month: s.month })}
             rowKey={(r) => `${r.book_id}-${r.kind}-${r.for_month}-${r.note}`}
             size="small"
             pagination={false}
@@ -157,17 +158,15 @@ function StatementDrawer(props: { month: string | null; onClose: () => void }) {
               { title: t('pages.amount'), dataIndex: 'amount_fen', align: 'right', render: (v: number) => yuan(v) },
               { title: t('pages.note'), dataIndex: 'note' },
             ]}
-            summary={() => (
-              <Table.Summary.Row className="ac-income__total">
-                <Table.Summary.Cell index={0} colSpan={4}>
-                  {t('total')}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={4} align="right">
+            summary={
+              <tr className="ac-income__total">
+                <SummaryCell colSpan={4}>{t('total')}</SummaryCell>
+                <SummaryCell align="right">
                   <span data-testid="statement-total">{yuan(s.total_fen)}</span>
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={5} />
-              </Table.Summary.Row>
-            )}
+                </SummaryCell>
+                <SummaryCell />
+              </tr>
+            }
           />
         </>
       )}

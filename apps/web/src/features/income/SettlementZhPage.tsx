@@ -1,5 +1,6 @@
-import { Card, Descriptions, Table, Tag } from 'antd';
+import { Card, Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlainTable, SummaryCell } from '../../components/plain/Table.tsx';
 import { INCOME_NS } from './i18n.ts';
 import { useZhMonthBalance, yuan, type ZhMonthLine } from './income-api.ts';
 import { FigureStatus, Hint, LoadError } from './parts.tsx';
@@ -22,10 +23,11 @@ export default function SettlementZhPage() {
       <Hint text={t('pages.settlementZhHint')} />
       <Card loading={q.isLoading}>
         {d && <FigureStatus status="estimate" cutOffAt={d.cut_off_at} addsUp={d.adds_up} note={d.note} />}
-        <Table<ZhMonthLine>
+        <PlainTable<ZhMonthLine>
+          aria-label={t('pages.settlementZh')}
           rowKey={(r) => `${r.month}-${r.book_id}-${r.kind}-${r.note}`}
           size="small"
-          locale={{ emptyText: t('pages.noZh') }}
+          emptyText={t('pages.noZh')}
           dataSource={d?.list ?? []}
           pagination={{ pageSize: 24, hideOnSinglePage: true }}
           columns={[
@@ -52,22 +54,16 @@ export default function SettlementZhPage() {
               render: (v: string, r) => <Tag color={r.status === 'final' ? 'green' : 'orange'}>{v}</Tag>,
             },
           ]}
-          summary={() =>
-            d ? (
-              <Table.Summary.Row className="ac-income__total" data-testid="zh-total">
-                <Table.Summary.Cell index={0} colSpan={3}>
-                  {t('total')}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={3} align="right">
-                  {yuan(d.total.partner_fen)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={4} />
-                <Table.Summary.Cell index={5} align="right">
-                  {yuan(d.total.amount_fen)}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={6} colSpan={2} />
-              </Table.Summary.Row>
-            ) : null
+          summary={
+            d && (
+              <tr className="ac-income__total" data-testid="zh-total">
+                <SummaryCell colSpan={3}>{t('total')}</SummaryCell>
+                <SummaryCell align="right">{yuan(d.total.partner_fen)}</SummaryCell>
+                <SummaryCell />
+                <SummaryCell align="right">{yuan(d.total.amount_fen)}</SummaryCell>
+                <SummaryCell colSpan={2} />
+              </tr>
+            )
           }
         />
         {d && (

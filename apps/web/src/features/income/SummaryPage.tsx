@@ -1,5 +1,6 @@
-import { Card, Table } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlainTable, SummaryCell } from '../../components/plain/Table.tsx';
 import { INCOME_NS } from './i18n.ts';
 import { useRoyaltyBalance, yuan } from './income-api.ts';
 import { FigureStatus, LoadError } from './parts.tsx';
@@ -16,7 +17,8 @@ export default function SummaryPage() {
       </div>
       <Card loading={q.isLoading}>
         <FigureStatus status="final" addsUp={q.data?.adds_up} />
-        <Table
+        <PlainTable
+          aria-label={t('pages.summary')}
           rowKey="key"
           size="small"
           pagination={false}
@@ -25,15 +27,13 @@ export default function SummaryPage() {
             { title: t('pages.payout'), dataIndex: 'label' },
             { title: t('pages.amount'), dataIndex: 'amount_fen', align: 'right', render: (v: number) => yuan(v) },
           ]}
-          summary={() =>
-            q.data ? (
-              <Table.Summary.Row className="ac-income__total">
-                <Table.Summary.Cell index={0}>{t('total')}</Table.Summary.Cell>
-                <Table.Summary.Cell index={1} align="right">
-                  {yuan(q.data.total.amount_fen)}
-                </Table.Summary.Cell>
-              </Table.Summary.Row>
-            ) : null
+          summary={
+            q.data && (
+              <tr className="ac-income__total">
+                <SummaryCell>{t('total')}</SummaryCell>
+                <SummaryCell align="right">{yuan(q.data.total.amount_fen)}</SummaryCell>
+              </tr>
+            )
           }
         />
       </Card>

@@ -1,6 +1,7 @@
 import { formatCount } from '@author-centre/shared/format';
-import { Card, Table } from 'antd';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlainTable, SummaryCell } from '../../components/plain/Table.tsx';
 import { INCOME_NS } from './i18n.ts';
 import { useWelfare, yuan } from './income-api.ts';
 import { FigureStatus, LoadError } from './parts.tsx';
@@ -17,7 +18,8 @@ export default function WelfarePage() {
         <h1>{t('pages.welfare')}</h1>
       </div>
       <Card title={t('pages.welfareRules')} loading={q.isLoading} style={{ marginBottom: 16 }}>
-        <Table
+        <PlainTable
+          aria-label={t('pages.welfareRules')}
           rowKey="key"
           size="small"
           pagination={false}
@@ -31,11 +33,12 @@ export default function WelfarePage() {
       </Card>
       <Card title={t('pages.welfareProgress')} loading={q.isLoading} style={{ marginBottom: 16 }}>
         <FigureStatus status="estimate" />
-        <Table
+        <PlainTable
+          aria-label={t('pages.welfareProgress')}
           rowKey="book_id"
           size="small"
           pagination={false}
-          locale={{ emptyText: t('empty') }}
+          emptyText={t('empty')}
           dataSource={d?.current_month.books ?? []}
           columns={[
             { title: t('pages.book'), dataIndex: 'book_title' },
@@ -51,10 +54,11 @@ export default function WelfarePage() {
       </Card>
       <Card title={t('pages.welfarePaid')} loading={q.isLoading}>
         <FigureStatus status="final" addsUp={d?.adds_up} />
-        <Table
+        <PlainTable
+          aria-label={t('pages.welfarePaid')}
           rowKey={(r) => `${r.month}-${r.book_id}-${r.note}`}
           size="small"
-          locale={{ emptyText: t('pages.noStatements') }}
+          emptyText={t('pages.noStatements')}
           dataSource={d?.list ?? []}
           columns={[
             { title: t('pages.month'), dataIndex: 'month' },
@@ -62,17 +66,13 @@ export default function WelfarePage() {
             { title: t('pages.note'), dataIndex: 'note' },
             { title: t('pages.amount'), dataIndex: 'amount_fen', align: 'right', render: (v: number) => yuan(v) },
           ]}
-          summary={() =>
-            d ? (
-              <Table.Summary.Row className="ac-income__total">
-                <Table.Summary.Cell index={0} colSpan={3}>
-                  {t('total')}
-                </Table.Summary.Cell>
-                <Table.Summary.Cell index={3} align="right">
-                  {yuan(d.total.amount_fen)}
-                </Table.Summary.Cell>
-              </Table.Summary.Row>
-            ) : null
+          summary={
+            d && (
+              <tr className="ac-income__total">
+                <SummaryCell colSpan={3}>{t('total')}</SummaryCell>
+                <SummaryCell align="right">{yuan(d.total.amount_fen)}</SummaryCell>
+              </tr>
+            )
           }
         />
       </Card>

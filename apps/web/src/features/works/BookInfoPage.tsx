@@ -14,9 +14,8 @@ import { currentLocale } from '../../i18n/index.ts';
 import { apiGet, apiPost, apiUpload } from '../../platform/api.ts';
 import { fieldErrors, isApiError } from '../../platform/api-error.ts';
 import { toast } from '../../platform/notify.ts';
-import { INFO_PATH, MANAGE_PATH } from './BookListPage.tsx';
 import { WORKS_NS } from './i18n.ts';
-import { type Book, idParam, useBook, useCategories, useInvalidateWorks } from './works-api.ts';
+import { type Book, idParam, MANAGE_PATH, useBook, useCategories, useInvalidateWorks } from './works-api.ts';
 import './works.css';
 
 interface FormValues {
@@ -405,5 +404,3 @@ export function BookInfo({ kind }: { kind: BookKind }) {
 export default function BookInfoPage() {
   return <BookInfo kind="novel" />;
 }
-
-export { INFO_PATH };

@@ -14,7 +14,15 @@ import { WEB_STORAGE_KEYS } from '../../platform/storage-keys.ts';
 import { BookActivities } from '../public-pages/BookActivities.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { WORKS_NS } from './i18n.ts';
-import { type Book, LIST_PATH, type Page, useBookList, useInvalidateWorks } from './works-api.ts';
+import {
+  type Book,
+  INFO_PATH,
+  LIST_PATH,
+  MANAGE_PATH,
+  type Page,
+  useBookList,
+  useInvalidateWorks,
+} from './works-api.ts';
 import './works.css';
 
 const SORTS = ['updated', 'created', 'words', 'custom'] as const;
@@ -35,17 +43,6 @@ function useRememberedSort(kind: BookKind): [Sort, (sort: Sort) => void] {
     },
   ];
 }
-
-export const INFO_PATH: Record<BookKind, string> = {
-  novel: '/front/book-manage/information',
-  short: '/front/book-manage/short/information',
-  screenplay: '/front/book-manage/screenplay/information',
-};
-export const MANAGE_PATH: Record<BookKind, string> = {
-  novel: '/front/book-manage/manage',
-  short: '/front/book-manage/manage',
-  screenplay: '/front/book-manage/screenplay/manage',
-};
 
 /**
  * The lists of §2 (list, short, screenplay): sort, the author's own order (edit-sort), and each book's actions.

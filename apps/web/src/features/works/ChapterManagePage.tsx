@@ -9,32 +9,19 @@ import {
 import { formatCount } from '@author-centre/shared/format';
 import { normalizeChapterTitle, refusedCharsMessage, refusedTitleChars } from '@author-centre/shared/validation-rules';
 import { WORKS_LIMITS } from '@author-centre/shared/works';
-import {
-  Alert,
-  Button,
-  Dropdown,
-  Empty,
-  Input,
-  List,
-  Modal,
-  Result,
-  Space,
-  Spin,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Empty, Input, Modal, Result, Space, Spin, Tag } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { LazyDropdown } from '../../components/LazyDropdown.tsx';
+import { PlainTable } from '../../components/plain/Table.tsx';
+import { PlainTabs } from '../../components/plain/Tabs.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { apiPost } from '../../platform/api.ts';
 import { formatBeijing } from '../../platform/beijing-time.ts';
 import { toast } from '../../platform/notify.ts';
 import { BookEditors } from './BookEditors.tsx';
-import { INFO_PATH } from './BookListPage.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { browserJournal } from './editor/journal.ts';
 import { WORKS_NS } from './i18n.ts';
@@ -43,6 +30,7 @@ import { PublishNotices } from './PublishNotices.tsx';
 import { ScheduledActions } from './ScheduledActions.tsx';
 import {
   type ChapterItem,
+  INFO_PATH,
   idParam,
   useBook,
   useChapters,
@@ -171,7 +159,7 @@ export default function ChapterManagePage() {
         />
       )}
       <PublishNotices bookId={bookId} />
-      <Tabs
+      <PlainTabs
         activeKey={tab}
         onChange={setTab}
         items={[
@@ -296,62 +284,19 @@ function ChaptersTab({
   return (
     <div className="ac-manage">
       <div className="ac-manage__volumes">
-        <List
-          size="small"
-          dataSource={volumes}
-          renderItem={(v) => {
+        <ul className="ac-list ac-list--small">
+          {volumes.map((v) => {
             const i = movable.indexOf(v);
             return (
-              <List.Item
-                className={v.volume_id === volumeId ? 'is-selected' : undefined}
+              // A click anywhere on the row chooses the volume; from the keyboard, its button inside does.
+              <li
+                key={v.volume_id}
+                className={v.volume_id === volumeId ? 'ac-list__item is-selected' : 'ac-list__item'}
                 onClick={() => {
                   onVolume(v.volume_id);
                   setPage(1);
                 }}
                 data-testid={`volume-${v.volume_id}`}
-                actions={
-                  v.is_notice
-                    ? []
-                    : [
-                        <Dropdown
-                          key="more"
-                          trigger={['click']}
-                          menu={{
-                            items: [
-                              {
-                                key: 'rename',
-                                label: t('manage.renameVolume'),
-                                onClick: () => setVolumeEdit({ id: v.volume_id, title: v.title }),
-                              },
-                              {
-                                key: 'up',
-                                label: t('manage.volumeUp'),
-                                disabled: i <= 0,
-                                onClick: () => sortVolume(v.volume_id, -1),
-                              },
-                              {
-                                key: 'down',
-                                label: t('manage.volumeDown'),
-                                disabled: i === movable.length - 1,
-                                onClick: () => sortVolume(v.volume_id, 1),
-                              },
-                              {
-                                key: 'delete',
-                                // Only an empty volume can go: say so in the menu, not after a confirmation.
-                                label: v.chapters > 0 ? t('manage.deleteVolumeNotEmpty') : t('manage.deleteVolume'),
-                                danger: true,
-                                disabled: v.chapters > 0,
-                                onClick: () => setVolumeDelete(v),
-                              },
-                            ],
-                          }}
-                        >
-                          <Button size="small" type="text" onClick={(e) => e.stopPropagation()}>
-                            ···
-                          </Button>
-                        </Dropdown>,
-                      ]
-                }
               >
                 {/* A real button, so the volumes can be chosen from the keyboard (Tab, Enter) too. */}
                 <button
@@ -361,17 +306,59 @@ function ChaptersTab({
                 >
                   <Space direction="vertical" size={0}>
                     <span>{v.title}</span>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    <span className="ac-manage__muted" style={{ fontSize: 12 }}>
                       {v.is_notice
                         ? t('manage.notice')
                         : `${t('list.chapters', { count: v.chapters })} · ${formatCount(v.words)}`}
-                    </Typography.Text>
+                    </span>
                   </Space>
                 </button>
-              </List.Item>
+                {!v.is_notice && (
+                  <ul className="ac-list__actions">
+                    <li>
+                      <LazyDropdown
+                        trigger={['click']}
+                        menu={{
+                          items: [
+                            {
+                              key: 'rename',
+                              label: t('manage.renameVolume'),
+                              onClick: () => setVolumeEdit({ id: v.volume_id, title: v.title }),
+                            },
+                            {
+                              key: 'up',
+                              label: t('manage.volumeUp'),
+                              disabled: i <= 0,
+                              onClick: () => sortVolume(v.volume_id, -1),
+                            },
+                            {
+                              key: 'down',
+                              label: t('manage.volumeDown'),
+                              disabled: i === movable.length - 1,
+                              onClick: () => sortVolume(v.volume_id, 1),
+                            },
+                            {
+                              key: 'delete',
+                              // Only an empty volume can go: say so in the menu, not after a confirmation.
+                              label: v.chapters > 0 ? t('manage.deleteVolumeNotEmpty') : t('manage.deleteVolume'),
+                              danger: true,
+                              disabled: v.chapters > 0,
+                              onClick: () => setVolumeDelete(v),
+                            },
+                          ],
+                        }}
+                      >
+                        <Button size="small" type="text" onClick={(e) => e.stopPropagation()}>
+                          ···
+                        </Button>
+                      </LazyDropdown>
+                    </li>
+                  </ul>
+                )}
+              </li>
             );
-          }}
-        />
+          })}
+        </ul>
         <Button block icon={<PlusOutlined />} onClick={() => setVolumeEdit({ id: null, title: '' })}>
           {t('manage.newVolume')}
         </Button>
@@ -385,24 +372,24 @@ function ChaptersTab({
             {t('manage.newChapter')}
           </Button>
         </Space>
-        <Table<ChapterItem>
+        <PlainTable<ChapterItem>
+          aria-label={t('manage.title')}
           rowKey="chapter_id"
           size="middle"
           loading={chapters.isFetching && !chapters.data}
           dataSource={chapters.data?.list}
-          locale={{
-            emptyText: chapters.isError ? (
+          emptyText={
+            chapters.isError ? (
               <LoadFailed compact onRetry={() => chapters.refetch()} />
             ) : (
               <Empty description={t('manage.empty')} />
-            ),
-          }}
+            )
+          }
           pagination={{
             current: page,
             pageSize: chapters.data?.page_size ?? 30,
-            total: chapters.data?.total,
+            total: chapters.data?.total ?? 0,
             onChange: setPage,
-            showSizeChanger: false,
             hideOnSinglePage: true,
           }}
           columns={[
@@ -479,7 +466,7 @@ function ChaptersTab({
                     disabled={offset + index >= (chapters.data?.total ?? 0) - 1}
                     onClick={() => void quietly(moveBy(c, index, 1))}
                   />
-                  <Dropdown
+                  <LazyDropdown
                     trigger={['click']}
                     menu={{
                       items: [
@@ -510,7 +497,7 @@ function ChaptersTab({
                     <Button size="small" type="text">
                       ···
                     </Button>
-                  </Dropdown>
+                  </LazyDropdown>
                 </Space>
               ),
             },
@@ -642,36 +629,33 @@ function RecycleBin({ bookId, active }: { bookId: number; active: boolean }) {
   if (bin.isError && !bin.data) return <LoadFailed compact onRetry={() => bin.refetch()} />;
   if (!bin.data?.length) return <Empty description={t('manage.binEmpty')} />;
   return (
-    <List
-      dataSource={bin.data}
-      renderItem={(c) => (
-        <List.Item
-          actions={[
-            <Button
-              key="restore"
-              onClick={async () => {
-                try {
-                  await apiPost('/api/pc/v1/book-chapter/restore', { chapter_id: c.chapter_id });
-                } catch {
-                  return; // refused (e.g. it would change a published chapter between free and paid): said in a toast
-                }
-                toast.success(t('manage.restored'));
-                void invalidate();
-              }}
-            >
-              {t('manage.restore')}
-            </Button>,
-          ]}
-        >
+    <ul className="ac-list">
+      {bin.data.map((c) => (
+        <li key={c.chapter_id} className="ac-list__item">
           <Space>
             <span>{c.title || t('editor.newChapter')}</span>
             <Tag>{t(`manage.status.${c.status}`)}</Tag>
-            <Typography.Text type="secondary">
-              {t('manage.deletedAt', { time: formatBeijing(c.deleted_at) })}
-            </Typography.Text>
+            <span className="ac-manage__muted">{t('manage.deletedAt', { time: formatBeijing(c.deleted_at) })}</span>
           </Space>
-        </List.Item>
-      )}
-    />
+          <ul className="ac-list__actions">
+            <li>
+              <Button
+                onClick={async () => {
+                  try {
+                    await apiPost('/api/pc/v1/book-chapter/restore', { chapter_id: c.chapter_id });
+                  } catch {
+                    return; // refused (e.g. it would change a published chapter between free and paid): said in a toast
+                  }
+                  toast.success(t('manage.restored'));
+                  void invalidate();
+                }}
+              >
+                {t('manage.restore')}
+              </Button>
+            </li>
+          </ul>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,7 +1,8 @@
 import { WORKS_LIMITS } from '@author-centre/shared/works';
-import { Alert, Empty, Result, Spin, Table, Tag } from 'antd';
+import { Alert, Empty, Result, Spin, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { PlainTable } from '../../components/plain/Table.tsx';
 import { formatBeijing } from '../../platform/beijing-time.ts';
 import { WORKS_NS } from './i18n.ts';
 import { isMissing, LoadFailed } from './LoadFailed.tsx';
@@ -68,11 +69,12 @@ export default function DraftPage() {
       ) : drafts.isError && !drafts.data ? (
         <LoadFailed onRetry={() => drafts.refetch()} />
       ) : (
-        <Table<ChapterItem>
+        <PlainTable<ChapterItem>
+          aria-label={t('draft.title')}
           rowKey="chapter_id"
           dataSource={drafts.data}
           pagination={false}
-          locale={{ emptyText: <Empty description={t('draft.empty')} /> }}
+          emptyText={<Empty description={t('draft.empty')} />}
           columns={[
             { title: t('draft.volume'), dataIndex: 'volume_title', width: 160 },
             {

@@ -208,6 +208,19 @@ export interface ImportStatus {
   error: string | null;
 }
 
+/** The page of a book's information, per kind (the book list, the information pages and chapter management link it). */
+export const INFO_PATH: Record<BookKind, string> = {
+  novel: '/front/book-manage/information',
+  short: '/front/book-manage/short/information',
+  screenplay: '/front/book-manage/screenplay/information',
+};
+/** The page of a book's chapters, per kind. */
+export const MANAGE_PATH: Record<BookKind, string> = {
+  novel: '/front/book-manage/manage',
+  short: '/front/book-manage/manage',
+  screenplay: '/front/book-manage/screenplay/manage',
+};
+
 export const LIST_PATH: Record<BookKind, string> = {
   novel: '/api/pc/v1/book/list',
   short: '/api/pc/v1/book/short-story-list',
