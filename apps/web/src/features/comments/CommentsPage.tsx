@@ -1,18 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Drawer,
-  Empty,
-  Input,
-  Modal,
-  Popconfirm,
-  Radio,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Checkbox, Drawer, Empty, Input, Modal, Popconfirm, Radio, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
