@@ -80,6 +80,9 @@ const LAZY_ANTD_PARTS = [
     source: '../../collapse',
     target: 'antd/es/collapse',
   },
+  // Card imports Tabs (~10 KB brotli, and the dropdown code of its overflow menu, ~8 KB) for `tabList`, a card
+  // with tabs in its head, which no author page shows; every page with a card brought them.
+  { importer: /[\\/]antd[\\/]es[\\/]card[\\/]Card\.js$/, source: '../tabs', target: 'antd/es/tabs' },
   // Result draws its 404, 500 and 403 pictures (~7 KB brotli of SVG) only for those statuses; every logged-in
   // page has Result (the pop-ups' dialogs), few show one of them.
   ...['noFound', 'serverError', 'unauthorized'].map((name) => ({

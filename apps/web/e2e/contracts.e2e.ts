@@ -5,6 +5,7 @@ import { idCardCheckChar } from '@author-centre/shared/validation-rules';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../server/src/modules/contracts/contracts.tables.ts';
+import { PROVINCES } from '../../server/src/modules/contracts/regions.ts';
 import { appUrl, launchBrowser, newPage } from './browser.ts';
 import { demoStaff, openConsole } from './console-session.ts';
 import { logIn, newAuthor, serverDb } from './home-session.ts';
@@ -310,6 +311,46 @@ describe('the bank card change queue in the console', () => {
       change.id,
     );
     expect(stored).toEqual({ status: 'refused', review_reason: '新卡开户行与支行不一致，请核对' });
+    await context.close();
+  });
+});
+
+describe('the basic data', () => {
+  it('takes the region from the cascader, which downloads when first used, and shows it again after a reload', async () => {
+    const { page, context } = await newPage(browser);
+    const author = await newAuthor();
+    await logIn(context, author);
+    const downloads: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/antd-cascader-[\w-]+\.js$/.test(request.url())) downloads.push(request.url());
+    });
+    await page.goto(appUrl('/front/personal-information'));
+    const region = page.getByRole('combobox', { name: '所在地区' });
+    await expect.poll(() => region.inputValue()).toBe('');
+    await page.getByText('请选择省份 / 城市').waitFor();
+    expect(downloads).toEqual([]);
+    await region.click();
+    // The real cascader takes the stand-in's place, open.
+    await page.locator('.ant-cascader-menu-item', { hasText: '北京市' }).click();
+    await page.locator('.ant-cascader-menu-item', { hasText: '海淀区' }).click();
+    expect(downloads).toHaveLength(1);
+    await page.getByRole('button', { name: '保存', exact: true }).first().click();
+    await page.getByText('已保存').first().waitFor();
+    const beijing = PROVINCES.find((p) => p.name === '北京市')!;
+    const haidian = beijing.cities.find((c) => c.name === '海淀区')!;
+    const { db } = serverDb();
+    const stored = await db
+      .selectFrom('author_profiles')
+      .select(['province_code', 'city_code'])
+      .where('user_id', '=', author.userId)
+      .where('client_id', '=', author.clientId)
+      .executeTakeFirst();
+    expect(stored).toEqual({ province_code: beijing.code, city_code: haidian.code });
+    // Reloaded, the stand-in shows the saved region by its names, without downloading the cascader.
+    downloads.length = 0;
+    await page.reload();
+    await expect.poll(() => page.getByRole('combobox', { name: '所在地区' }).inputValue()).toBe('北京市 / 海淀区');
+    expect(downloads).toEqual([]);
     await context.close();
   });
 });

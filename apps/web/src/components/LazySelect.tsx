@@ -1,7 +1,6 @@
-import { DownOutlined } from '@ant-design/icons';
 import type { SelectProps } from 'antd';
 import type { ReactNode } from 'react';
-import { StandInBox, useFieldStatus, useLazyField } from './lazy-field.tsx';
+import { SelectStandIn, useFieldStatus, useLazyField } from './lazy-field.tsx';
 
 const loadSelect = () => import('./antd-select.ts').then((m) => m.Select);
 
@@ -34,30 +33,17 @@ export function LazySelect<V = any, O extends Option = Option>(props: SelectProp
       />
     );
   }
-  const label = shownLabel(props as SelectProps<any, any>);
-  const empty = label === null || label === '';
   return (
-    <StandInBox
-      className="ac-stand-in--select"
-      status={status}
+    <SelectStandIn
+      id={props.id}
+      shown={shownLabel(props as SelectProps<any, any>)}
+      placeholder={props.placeholder}
       disabled={props.disabled}
+      status={status}
       style={props.style}
-      boxProps={{
-        ...(props.disabled ? { ref: standInProps.ref } : standInProps),
-        id: props.id,
-        role: 'combobox',
-        tabIndex: props.disabled ? undefined : 0,
-        'aria-label': props['aria-label'],
-        'aria-expanded': false,
-        'aria-haspopup': 'listbox',
-        'aria-disabled': props.disabled || undefined,
-        'data-testid': props['data-testid'],
-      }}
-    >
-      <span className={empty ? 'ac-stand-in__placeholder' : 'ac-stand-in__value'}>
-        {empty ? props.placeholder : label}
-      </span>
-      <DownOutlined className="ac-stand-in__suffix" aria-hidden />
-    </StandInBox>
+      aria-label={props['aria-label']}
+      data-testid={props['data-testid']}
+      standInProps={standInProps}
+    />
   );
 }

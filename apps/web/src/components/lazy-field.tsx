@@ -1,3 +1,4 @@
+import { DownOutlined } from '@ant-design/icons';
 import { Form } from 'antd';
 import { type CSSProperties, type FocusEvent, type ReactNode, useRef, useState } from 'react';
 import './lazy-field.css';
@@ -93,5 +94,53 @@ export function StandInBox(props: {
     <span {...props.boxProps} className={classes} style={props.style}>
       {props.children}
     </span>
+  );
+}
+
+/**
+ * The look-alike of a select (LazySelect, LazyCascader): as antd's own, a read-only combobox input carries the
+ * field's id, so a Form.Item's label names it, and its value is what the select shows (the chosen label, read out);
+ * the text on screen is drawn beside it, the input itself transparent over the box.
+ */
+export function SelectStandIn(props: {
+  id?: string;
+  /** What the select shows for its value (nothing for none). */
+  shown: ReactNode;
+  placeholder?: ReactNode;
+  disabled?: boolean;
+  status: '' | 'error' | 'warning';
+  style?: CSSProperties;
+  'aria-label'?: string;
+  'data-testid'?: string;
+  standInProps: ReturnType<typeof useLazyField>['standInProps'];
+}) {
+  const { standInProps, disabled } = props;
+  const empty = props.shown === null || props.shown === undefined || props.shown === '';
+  const text = typeof props.shown === 'string' || typeof props.shown === 'number' ? String(props.shown) : '';
+  return (
+    <StandInBox
+      className="ac-stand-in--select"
+      status={props.status}
+      disabled={disabled}
+      style={props.style}
+      boxProps={{ ...(disabled ? { ref: standInProps.ref } : standInProps), 'data-testid': props['data-testid'] }}
+    >
+      <input
+        readOnly
+        className="ac-stand-in__combobox"
+        id={props.id}
+        role="combobox"
+        aria-label={props['aria-label']}
+        aria-expanded={false}
+        aria-haspopup="listbox"
+        disabled={disabled}
+        value={text}
+        autoComplete="off"
+      />
+      <span className={empty ? 'ac-stand-in__placeholder' : 'ac-stand-in__value'} aria-hidden>
+        {empty ? props.placeholder : props.shown}
+      </span>
+      <DownOutlined className="ac-stand-in__suffix" aria-hidden />
+    </StandInBox>
   );
 }

@@ -1,24 +1,12 @@
 import { penNameProblem } from '@author-centre/shared/contracts';
 import { isMobile, isRealName } from '@author-centre/shared/validation-rules';
-import {
-  Avatar,
-  Button,
-  Card,
-  Cascader,
-  Descriptions,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Spin,
-  Tabs,
-  Typography,
-  Upload,
-} from 'antd';
+import { Avatar, Button, Card, Descriptions, Form, Input, Modal, Space, Spin, Typography, Upload } from 'antd';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LazyCascader } from '../../components/LazyCascader.tsx';
+import { LazySelect } from '../../components/LazySelect.tsx';
+import { PlainTabs } from '../../components/plain/Tabs.tsx';
 import { apiPost, apiUpload } from '../../platform/api.ts';
 import { formatBeijing } from '../../platform/beijing-time.ts';
 import { useBrand } from '../../platform/brand.tsx';
@@ -44,7 +32,7 @@ export default function PersonalInformationPage() {
   return (
     <div className="ac-contracts-page" style={{ padding: 24 }}>
       <Typography.Title level={3}>{t('personal.title')}</Typography.Title>
-      <Tabs
+      <PlainTabs
         activeKey={tab}
         onChange={(key) => setParams({ tab: key }, { replace: true })}
         items={[
@@ -175,7 +163,7 @@ function BasicDataPane() {
             <Input maxLength={20} />
           </Form.Item>
           <Form.Item name="place" label={t('personal.place')}>
-            <Cascader
+            <LazyCascader
               options={placeOptions(provinces.data?.provinces)}
               placeholder={t('personal.placePlaceholder')}
               showSearch
@@ -220,7 +208,7 @@ function BasicDataPane() {
             <Input maxLength={20} />
           </Form.Item>
           <Form.Item name="relationship" label={t('personal.relationship')} rules={[{ required: true }]}>
-            <Select options={RELATIONSHIPS.map((r) => ({ value: r, label: r }))} />
+            <LazySelect options={RELATIONSHIPS.map((r) => ({ value: r, label: r }))} />
           </Form.Item>
           <Form.Item
             name="relationship_phone"
