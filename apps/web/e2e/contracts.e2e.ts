@@ -353,4 +353,32 @@ describe('the basic data', () => {
     expect(downloads).toEqual([]);
     await context.close();
   });
+
+  it('takes the emergency contact from the keyboard alone, the relationship select downloading when first used', async () => {
+    const { page, context } = await newPage(browser);
+    const author = await newAuthor();
+    await logIn(context, author);
+    await page.goto(appUrl('/front/personal-information'));
+    await page.getByLabel('联系人姓名').fill('张三');
+    await page.getByLabel('联系人姓名').press('Tab');
+    // The focus is on the stand-in; an arrow key opens the real select once it has downloaded, on its first option.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+    await page.keyboard.press('ArrowDown');
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('13800138000');
+    await page.keyboard.press('Enter');
+    await page.getByText('已保存').first().waitFor();
+    const { db } = serverDb();
+    const stored = await db
+      .selectFrom('author_profiles')
+      .select(['relationship'])
+      .where('user_id', '=', author.userId)
+      .where('client_id', '=', author.clientId)
+      .executeTakeFirst();
+    expect(stored).toEqual({ relationship: '配偶' });
+    await context.close();
+  });
 });
