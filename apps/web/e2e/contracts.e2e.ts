@@ -365,10 +365,17 @@ describe('the basic data', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
     await page.keyboard.press('ArrowDown');
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor();
+    // Each key waits for what it did to show: the next option active, then the choice in the field.
     await page.keyboard.press('ArrowDown');
+    await page.locator('.ant-select-item-option-active', { hasText: '配偶' }).waitFor();
     await page.keyboard.press('Enter');
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
+    await page.locator('.ant-form-item').filter({ hasText: '关系' }).filter({ hasText: '配偶' }).waitFor();
     await page.keyboard.press('Tab');
+    const phone = page.getByLabel('联系人手机');
+    await expect.poll(() => phone.evaluate((e) => e === document.activeElement)).toBe(true);
     await page.keyboard.type('13800138000');
+    await expect.poll(() => phone.inputValue()).toBe('13800138000');
     await page.keyboard.press('Enter');
     await page.getByText('已保存').first().waitFor();
     const { db } = serverDb();
