@@ -1,6 +1,6 @@
 import type { CascaderProps } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
-import { SelectStandIn, useFieldStatus, useLazyField } from './lazy-field.tsx';
+import { LazyCombobox } from './lazy-field.tsx';
 
 const loadCascader = () => import('./antd-cascader.ts').then((m) => m.Cascader);
 
@@ -30,30 +30,12 @@ export function cascaderLabel(options: readonly CascaderOption[] | undefined, pa
  * and it keeps the focus the look-alike had. The props are antd's.
  */
 export function LazyCascader(props: CascaderProps<CascaderOption> & { 'data-testid'?: string }) {
-  const { Real, intent, standInProps } = useLazyField(loadCascader);
-  const status = useFieldStatus(props.status);
-  if (Real) {
-    // The single cascader's props (antd's overloads tell single and multiple apart by `multiple`).
-    const Cascader = Real as ComponentType<Record<string, unknown>>;
-    return (
-      <Cascader
-        {...props}
-        autoFocus={props.autoFocus || intent?.focusIndex !== null}
-        defaultOpen={props.defaultOpen || intent?.pressed}
-      />
-    );
-  }
   return (
-    <SelectStandIn
-      id={props.id}
+    <LazyCombobox
+      // The single cascader's props (antd's overloads tell single and multiple apart by `multiple`).
+      load={loadCascader as () => Promise<ComponentType<typeof props>>}
+      field={props}
       shown={cascaderLabel(props.options, props.value)}
-      placeholder={props.placeholder}
-      disabled={props.disabled}
-      status={status}
-      style={props.style}
-      aria-label={props['aria-label']}
-      data-testid={props['data-testid']}
-      standInProps={standInProps}
     />
   );
 }

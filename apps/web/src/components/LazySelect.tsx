@@ -1,6 +1,6 @@
 import type { SelectProps } from 'antd';
-import type { ReactNode } from 'react';
-import { SelectStandIn, useFieldStatus, useLazyField } from './lazy-field.tsx';
+import type { ComponentType, ReactNode } from 'react';
+import { LazyCombobox } from './lazy-field.tsx';
 
 const loadSelect = () => import('./antd-select.ts').then((m) => m.Select);
 
@@ -22,28 +22,11 @@ function shownLabel(props: SelectProps<any, any>): ReactNode {
  * one once it is there, and it keeps the focus the look-alike had. The props are antd's.
  */
 export function LazySelect<V = any, O extends Option = Option>(props: SelectProps<V, O> & { 'data-testid'?: string }) {
-  const { Real, intent, standInProps } = useLazyField(loadSelect);
-  const status = useFieldStatus(props.status);
-  if (Real) {
-    return (
-      <Real<V, O>
-        {...props}
-        autoFocus={props.autoFocus || intent?.focusIndex !== null}
-        defaultOpen={props.defaultOpen || intent?.pressed}
-      />
-    );
-  }
   return (
-    <SelectStandIn
-      id={props.id}
+    <LazyCombobox
+      load={loadSelect as () => Promise<ComponentType<typeof props>>}
+      field={props}
       shown={shownLabel(props as SelectProps<any, any>)}
-      placeholder={props.placeholder}
-      disabled={props.disabled}
-      status={status}
-      style={props.style}
-      aria-label={props['aria-label']}
-      data-testid={props['data-testid']}
-      standInProps={standInProps}
     />
   );
 }

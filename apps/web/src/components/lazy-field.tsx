@@ -1,6 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Form } from 'antd';
-import { type CSSProperties, type FocusEvent, type ReactNode, useRef, useState } from 'react';
+import { type ComponentType, type CSSProperties, type FocusEvent, type ReactNode, useRef, useState } from 'react';
 import './lazy-field.css';
 
 /** What the author did to a stand-in before the real field was there: nothing yet, focused it, or pressed it. */
@@ -97,40 +97,63 @@ export function StandInBox(props: {
   );
 }
 
-/**
- * The look-alike of a select (LazySelect, LazyCascader): as antd's own, a read-only combobox input carries the
- * field's id, so a Form.Item's label names it, and its value is what the select shows (the chosen label, read out);
- * the text on screen is drawn beside it, the input itself transparent over the box.
- */
-export function SelectStandIn(props: {
+/** The props of antd's select-like fields (Select, Cascader) that their stand-in reads. */
+export interface ComboboxFieldProps {
   id?: string;
-  /** What the select shows for its value (nothing for none). */
-  shown: ReactNode;
   placeholder?: ReactNode;
   disabled?: boolean;
-  status: '' | 'error' | 'warning';
+  status?: string;
   style?: CSSProperties;
+  autoFocus?: boolean;
+  defaultOpen?: boolean;
   'aria-label'?: string;
   'data-testid'?: string;
-  standInProps: ReturnType<typeof useLazyField>['standInProps'];
+}
+
+/**
+ * A select-like antd field (LazySelect, LazyCascader) downloaded on first use: until then its look-alike, as
+ * antd's own a read-only combobox input carrying the field's id, so a Form.Item's label names it, and whose value
+ * is what the field shows (`shown`, read out); the text on screen is drawn beside it, the input transparent over
+ * the box. Once downloaded, the real field keeps the focus the look-alike had and opens if it was pressed.
+ */
+export function LazyCombobox<P extends ComboboxFieldProps>({
+  load,
+  field,
+  shown,
+}: {
+  load: () => Promise<ComponentType<P>>;
+  field: P;
+  /** What the field shows for its value (nothing for none). */
+  shown: ReactNode;
 }) {
-  const { standInProps, disabled } = props;
-  const empty = props.shown === null || props.shown === undefined || props.shown === '';
-  const text = typeof props.shown === 'string' || typeof props.shown === 'number' ? String(props.shown) : '';
+  const { Real, intent, standInProps } = useLazyField(load);
+  const status = useFieldStatus(field.status);
+  if (Real) {
+    return (
+      <Real
+        {...field}
+        autoFocus={field.autoFocus || intent?.focusIndex !== null}
+        defaultOpen={field.defaultOpen || intent?.pressed}
+      />
+    );
+  }
+  const { disabled } = field;
+  const empty = shown === null || shown === undefined || shown === '';
+  const text = typeof shown === 'string' || typeof shown === 'number' ? String(shown) : '';
   return (
     <StandInBox
       className="ac-stand-in--select"
-      status={props.status}
+      status={status}
       disabled={disabled}
-      style={props.style}
-      boxProps={{ ...(disabled ? { ref: standInProps.ref } : standInProps), 'data-testid': props['data-testid'] }}
+      style={field.style}
+      boxProps={{ ...(disabled ? { ref: standInProps.ref } : standInProps), 'data-testid': field['data-testid'] }}
     >
       <input
         readOnly
         className="ac-stand-in__combobox"
-        id={props.id}
+        id={field.id}
         role="combobox"
-        aria-label={props['aria-label']}
+        aria-label={field['aria-label']}
         aria-expanded={false}
         aria-haspopup="listbox"
         disabled={disabled}
@@ -138,7 +161,7 @@ export function SelectStandIn(props: {
         autoComplete="off"
       />
       <span className={empty ? 'ac-stand-in__placeholder' : 'ac-stand-in__value'} aria-hidden>
-        {empty ? props.placeholder : props.shown}
+        {empty ? field.placeholder : shown}
       </span>
       <DownOutlined className="ac-stand-in__suffix" aria-hidden />
     </StandInBox>
