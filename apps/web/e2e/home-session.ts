@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -118,7 +118,11 @@ export async function newAuthor(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const penName = `e2e作者${randomBytes(3).toString('hex')}`;
+  // Seven base-36 characters (36⁷ ≈ 7.8·10¹⁰) keep the name within the 12-character limit; six hex
+  // characters (16.7 million) collided once in a CI run's few hundred authors.
+  const penName = `e2e作者${randomInt(36 ** 7)
+    .toString(36)
+    .padStart(7, '0')}`;
   // Each account with its level count, in one transaction (the server keeps author_level_counts exact).
   const insertAccount = (name: string) =>
     db.transaction().execute(async (tx) => {
