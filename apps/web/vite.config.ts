@@ -156,7 +156,7 @@ function sideEffectFree(): Plugin {
 
 /** Loaded by every page (see codeSplitting below). */
 const VENDOR =
-  /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|@tanstack|@noble|clsx)[\\/]|node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/](components[\\/](AntdIconLight|IconBase|Context)|renderUtils|cssUtils)\.js$/;
+  /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|@tanstack|clsx)[\\/]|node_modules[\\/]@ant-design[\\/]icons[\\/]es[\\/](components[\\/](AntdIconLight|IconBase|Context)|renderUtils|cssUtils)\.js$/;
 /**
  * The antd components of what every logged-in page shows besides the page: the header's badges (the account
  * menu's dropdown and menu download when it is first pointed at: features/auth/HeaderAccount.tsx), the pop-ups' dialogs (modal, form, input, alert, result), the assistant's launcher

@@ -6,6 +6,7 @@ export * from './cover.ts';
 export * from './dates.ts';
 export * from './errors.ts';
 export * from './format.ts';
+export * from './hmac-md5.ts';
 export * from './protocol.ts';
 export * from './validators.ts';
 export * from './works.ts';

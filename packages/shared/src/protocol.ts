@@ -3,9 +3,7 @@
  * encryption-info call, an HMAC-MD5 signature over method, path, payload and `t`, and AES-GCM
  * encryption of response fields named in `rules`. One implementation serves browser and server.
  */
-import { hmac } from '@noble/hashes/hmac.js';
-import { md5 } from '@noble/hashes/legacy.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { HmacMd5Key } from './hmac-md5.ts';
 
 /** The encryption-info call: public, unsigned, sets the HttpOnly key cookie and returns the secret. */
 export const REQ_INFO_PATH = '/api/pc/v1/global/req-info';
@@ -34,7 +32,7 @@ export function signingString(method: string, path: string, payload: string, t: 
 }
 
 export function sign(secret: string, method: string, path: string, payload: string, t: number | string): string {
-  return bytesToHex(hmac(md5, utf8ToBytes(secret), utf8ToBytes(signingString(method, path, payload, t))));
+  return new HmacMd5Key(secret).sign(signingString(method, path, payload, t));
 }
 
 /** Constant-time comparison of two hex signatures. */
@@ -56,6 +54,7 @@ export function cleanParams<T extends Record<string, unknown>>(params: T): Parti
 }
 
 const subtle = () => globalThis.crypto.subtle;
+const utf8 = new TextEncoder();
 
 /**
  * The AES-GCM key of a signing secret, derived once per secret (a SHA-256 and a key import, both
@@ -79,7 +78,7 @@ function fieldKey(secret: string): Promise<CryptoKey> {
 }
 
 async function deriveFieldKey(secret: string): Promise<CryptoKey> {
-  const digest = await subtle().digest('SHA-256', utf8ToBytes(secret) as Uint8Array<ArrayBuffer>);
+  const digest = await subtle().digest('SHA-256', utf8.encode(secret));
   return subtle().importKey('raw', digest, 'AES-GCM', false, ['encrypt', 'decrypt']);
 }
 
@@ -98,9 +97,9 @@ function fromBase64(text: string): Uint8Array {
 /** Encrypts one field value: base64(iv ‖ ciphertext+tag). The value is JSON-encoded first. */
 export async function encryptField(secret: string, value: unknown): Promise<string> {
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
-  const plain = utf8ToBytes(JSON.stringify(value));
+  const plain = utf8.encode(JSON.stringify(value));
   const sealed = new Uint8Array(
-    await subtle().encrypt({ name: 'AES-GCM', iv }, await fieldKey(secret), plain as Uint8Array<ArrayBuffer>),
+    await subtle().encrypt({ name: 'AES-GCM', iv }, await fieldKey(secret), plain),
   );
   const out = new Uint8Array(iv.length + sealed.length);
   out.set(iv);

@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { createRequire, stripTypeScriptTypes } from 'node:module';
-import { dirname, join } from 'node:path';
+import { stripTypeScriptTypes } from 'node:module';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { type DiscoveryBuilder, discoverRoutes, openApiDocument } from './api-docs.ts';
-import { parseInput } from './input.ts';
 import { pageSecurityHeaders } from './security-headers.ts';
 
 const PAGE_DIR = join(import.meta.dirname, 'api-docs-page');
-const NOBLE_DIR = dirname(createRequire(import.meta.url).resolve('@noble/hashes/hmac.js'));
-const SHARED_PROTOCOL = join(import.meta.dirname, '../../../../../packages/shared/src/protocol.ts');
-const LibFile = z.object({ file: z.string().regex(/^[\w-]+\.js$/) });
+const SHARED_SRC = join(import.meta.dirname, '../../../../../packages/shared/src');
 
 /**
  * The API reference (docs/api.md): `/api/docs` is a page listing every route with its input, which signs and
@@ -39,22 +35,18 @@ export function apiDocsRoutes(build: DiscoveryBuilder) {
     app.get('/api/docs/reference.css', docs, async (_request, reply) =>
       reply.type('text/css; charset=utf-8').send(readFileSync(join(PAGE_DIR, 'reference.css'))),
     );
-    // The one signing implementation (packages/shared), served to the page as a browser module.
-    app.get('/api/docs/protocol.js', docs, async (_request, reply) => {
-      const code = stripTypeScriptTypes(readFileSync(SHARED_PROTOCOL, 'utf8')).replaceAll(
-        "'@noble/hashes/",
-        "'/api/docs/lib/",
+    // The one signing implementation (packages/shared), served to the page as browser modules.
+    const sharedModule = (file: string) =>
+      stripTypeScriptTypes(readFileSync(join(SHARED_SRC, file), 'utf8')).replaceAll(
+        "from './hmac-md5.ts'",
+        "from '/api/docs/hmac-md5.js'",
       );
-      return reply.type('text/javascript; charset=utf-8').send(code);
-    });
-    app.get('/api/docs/lib/:file', docs, async (request, reply) => {
-      const { file } = parseInput(LibFile, request.params, request);
-      try {
-        return reply.type('text/javascript; charset=utf-8').send(readFileSync(join(NOBLE_DIR, file)));
-      } catch {
-        return reply.status(404).send({ code: 404, errors: { code: 404, title: 'Not found' } });
-      }
-    });
+    app.get('/api/docs/protocol.js', docs, async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').send(sharedModule('protocol.ts')),
+    );
+    app.get('/api/docs/hmac-md5.js', docs, async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').send(sharedModule('hmac-md5.ts')),
+    );
     app.get('/api/docs/openapi.json', docs, async () => {
       document ??= discoverRoutes(app.ctx.config, build).then(openApiDocument);
       return document;

@@ -1,4 +1,5 @@
-import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { HmacMd5Key } from '@author-centre/shared';
 import type { Db } from '../db/database.ts';
 
 export interface RequestKey {
@@ -6,8 +7,8 @@ export interface RequestKey {
   clientId: number;
   secret: string;
   expiresAt: number;
-  /** The secret as an HMAC key, made once per key: a string key is converted on every signature check otherwise. */
-  hmacKey: KeyObject;
+  /** The secret prepared for HMAC-MD5 once per key (its pad blocks hashed), for every signature check. */
+  signer: HmacMd5Key;
 }
 
 /** How long a secret from the encryption-info call signs requests before the client must refresh it. */
@@ -33,7 +34,7 @@ export class RequestKeys {
       clientId,
       secret,
       expiresAt: now + REQUEST_KEY_LIFETIME_MS,
-      hmacKey: createSecretKey(secret, 'utf8'),
+      signer: new HmacMd5Key(secret),
     };
     await this.#db
       .insertInto('request_keys')
@@ -58,7 +59,7 @@ export class RequestKeys {
       clientId: row.client_id,
       secret: row.secret,
       expiresAt: row.expires_at,
-      hmacKey: createSecretKey(row.secret, 'utf8'),
+      signer: new HmacMd5Key(row.secret),
     };
     this.#remember(key);
     return key.expiresAt > now ? key : null;
