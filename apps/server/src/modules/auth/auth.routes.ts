@@ -6,8 +6,8 @@ import { ok } from '../../platform/http/envelope.ts';
 import { AppError, badInput, notLoggedIn } from '../../platform/http/errors.ts';
 import { parseInput } from '../../platform/http/input.ts';
 import { languageOf } from '../../platform/http/language.ts';
-import { READ_CACHE_TTL_MS, ReadCache, sendCached } from '../../platform/http/read-cache.ts';
-import { routeAliases } from '../../platform/http/routes.ts';
+import { READ_CACHE_TTL_MS, ReadCache } from '../../platform/http/read-cache.ts';
+import { cachedReplyRoute, routeAliases } from '../../platform/http/routes.ts';
 import { ConsoleSmsProvider, createSmsProvider } from '../../platform/providers/sms/index.ts';
 import { AccountsService } from './accounts.service.ts';
 import { AuthService, checkNewPassword } from './auth.service.ts';
@@ -251,18 +251,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   // The most frequent call of all (every page): the composed profile comes from a write-aware
   // cache of the serialized reply; the session behind it is cached by the platform's Sessions.
   const profileCache = new ReadCache(READ_CACHE_TTL_MS, 20_000);
-  routeAliases(
+  cachedReplyRoute(
     app,
-    'GET',
     ['/api/author/profile', '/api/pc/v3/user/info'],
-    { config: { auth: 'author' } },
-    async (request, reply) => {
-      const who = authOf(request);
-      return sendCached(profileCache, reply, `${who.clientId}:${who.accountId}`, async () => {
-        const profile = await accounts.profile(who, request.brand);
-        if (!profile) throw notLoggedIn();
-        return profile;
-      });
+    'author',
+    profileCache,
+    (request) => `${request.auth?.clientId}:${request.auth?.accountId}`,
+    async (request) => {
+      const profile = await accounts.profile(authOf(request), request.brand);
+      if (!profile) throw notLoggedIn();
+      return profile;
     },
   );
 

@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { REQ_INFO_PATH, REQUEST_KEY_COOKIE } from '@author-centre/shared';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../platform/http/envelope.ts';
-import { sendBytes } from '../../platform/http/read-cache.ts';
-import { routeAliases } from '../../platform/http/routes.ts';
+import { keptReplyRoute, routeAliases } from '../../platform/http/routes.ts';
 
 /** The calls every page makes first: the signing secret, the brand's configuration, login status. */
 export async function globalRoutes(app: FastifyInstance): Promise<void> {
@@ -28,10 +27,9 @@ export async function globalRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Serialized once per settings change, and compressed once per reply for browsers (sendBytes).
-  routeAliases(app, 'GET', ['/api/pc/v1/global/config'], {}, async (request, reply) =>
-    sendBytes(reply, app.ctx.brands.configReply(request.brand.clientId)),
-  );
+  // Serialized once per settings change, and compressed once per reply for browsers; always in memory.
+  const configReply = (request: { brand: { clientId: number } }) => app.ctx.brands.configReply(request.brand.clientId);
+  keptReplyRoute(app, ['/api/pc/v1/global/config'], undefined, configReply, async (request) => configReply(request));
 
   routeAliases(app, 'GET', ['/api/pc/v1/login-status'], { config: { auth: 'optional' } }, async (request) => {
     const auth = await sessions.read(request);

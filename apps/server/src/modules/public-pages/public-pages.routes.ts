@@ -1,5 +1,5 @@
 import { BOOK_KINDS } from '@author-centre/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordAudit, recordNoChange } from '../../platform/audit/audit.ts';
 import { authOf } from '../../platform/auth/guards.ts';
@@ -9,8 +9,8 @@ import { listQuery, pageOf, staffOf } from '../../platform/http/console.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { badInput, notFound } from '../../platform/http/errors.ts';
 import { parseInput } from '../../platform/http/input.ts';
-import { ReadCache, sendCached } from '../../platform/http/read-cache.ts';
-import { routeAliases } from '../../platform/http/routes.ts';
+import { ReadCache } from '../../platform/http/read-cache.ts';
+import { cachedReplyRoute, routeAliases } from '../../platform/http/routes.ts';
 import { ActivitiesService, statusOf } from './public-pages.service.ts';
 import type { ArticleKind } from './public-pages.tables.ts';
 import { sanitizeRichText, textOf } from './sanitize.ts';
@@ -103,22 +103,20 @@ export async function publicPagesRoutes(app: FastifyInstance): Promise<void> {
   const cache = new ReadCache();
   // Keyed by the parameters as sent: a reply is only ever stored after they were validated, so a hit
   // needs no parsing.
-  const cached = (reply: FastifyReply, key: string, compute: () => Promise<unknown>) =>
-    sendCached(cache, reply, key, compute);
-  const raw = (request: FastifyRequest) => request.query as Record<string, string | undefined>;
+  const raw = (request: { query: unknown }) => request.query as Record<string, string | undefined>;
 
-  routeAliases(
+  cachedReplyRoute(
     app,
-    'GET',
     ['/api/pc/v1/custom-activity/list', '/api/custom-activity/list'],
-    open,
-    async (request, reply) => {
-      const clientId = request.brand.clientId;
+    'optional',
+    cache,
+    (request) => {
       const { status, page, page_size } = raw(request);
-      return cached(reply, `activities:${clientId}:${status}:${page}:${page_size}`, () => {
-        const q = parseInput(ActivityList, request.query, request);
-        return activities.list(clientId, q.status, q.page, q.page_size);
-      });
+      return `activities:${request.brand.clientId}:${status}:${page}:${page_size}`;
+    },
+    (request) => {
+      const q = parseInput(ActivityList, request.query, request);
+      return activities.list(request.brand.clientId, q.status, q.page, q.page_size);
     },
   );
 
@@ -152,12 +150,14 @@ export async function publicPagesRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // ---- articles (public) -----------------------------------------------------------------------
-  routeAliases(app, 'GET', ['/api/pc/v1/article/detail', '/api/article/detail'], open, async (request, reply) => {
-    const clientId = request.brand.clientId;
-    return cached(reply, `article:${clientId}:${raw(request).id}`, () =>
-      publishedArticle(clientId, parseInput(IdQuery, request.query, request).id),
-    );
-  });
+  cachedReplyRoute(
+    app,
+    ['/api/pc/v1/article/detail', '/api/article/detail'],
+    'optional',
+    cache,
+    (request) => `article:${request.brand.clientId}:${raw(request).id}`,
+    (request) => publishedArticle(request.brand.clientId, parseInput(IdQuery, request.query, request).id),
+  );
 
   const publishedArticle = async (clientId: number, articleId: number) => {
     const row = await ctx.db

@@ -109,7 +109,7 @@ export class Sessions {
    * The session of a request when memory already knows the answer (a cached row that needs no
    * write), without a promise; undefined when the database has to be asked (then use `read`).
    */
-  known(request: FastifyRequest, now = Date.now()): AuthContext | null | undefined {
+  known(request: Pick<FastifyRequest, 'cookies' | 'brand'>, now = Date.now()): AuthContext | null | undefined {
     const token = request.cookies[this.cookieName];
     if (!token) return null;
     const hit = this.#cache.get(token);

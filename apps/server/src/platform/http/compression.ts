@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -57,18 +58,20 @@ function encodingOf(header: string): Encoding | null {
 }
 
 /**
- * A serialized JSON reply kept in memory (it changes only on a write), compressed for this request as the plugin
- * would compress it, but once per reply rather than once per request: the headers are set here, so the plugin's
- * hook passes the bytes through. A client that sends no Accept-Encoding (or q-values) gets `body` unchanged.
+ * How a serialized JSON reply kept in memory (it changes only on a write) goes to a client, as the plugin would send
+ * it but compressed once per reply rather than once per request: `body` as it is (no Accept-Encoding, under the
+ * threshold, `x-no-compression`), or its compressed form with the encoding; null when the plugin must decide
+ * (q-values, an encoding it alone knows).
  */
-export function compressedOnce(request: FastifyRequest, reply: FastifyReply, body: Buffer): Buffer {
-  const header = request.headers['accept-encoding'];
-  if (header === undefined || body.length < (DYNAMIC_COMPRESSION.threshold ?? 1024)) return body;
-  if (typeof header !== 'string' || request.headers['x-no-compression'] !== undefined) return body;
+export function keptReplyForm(
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+): { body: Buffer; encoding?: Encoding } | null {
+  const header = headers['accept-encoding'];
+  if (header === undefined || body.length < (DYNAMIC_COMPRESSION.threshold ?? 1024)) return { body };
+  if (typeof header !== 'string' || headers['x-no-compression'] !== undefined) return { body };
   const encoding = encodingOf(header);
-  if (!encoding || reply.statusCode === 206 || reply.hasHeader('content-encoding') || reply.hasHeader('vary')) {
-    return body;
-  }
+  if (!encoding) return null;
   let forms = variants.get(body);
   if (!forms) {
     forms = {};
@@ -82,7 +85,17 @@ export function compressedOnce(request: FastifyRequest, reply: FastifyReply, bod
         : brotliCompressSync(body, DYNAMIC_COMPRESSION.brotliOptions);
     forms[encoding] = compressed;
   }
-  reply.header('vary', 'accept-encoding');
-  reply.header('content-encoding', encoding);
-  return compressed;
+  return { body: compressed, encoding };
+}
+
+/** A kept reply for this request (`keptReplyForm`), its headers set on `reply`; the plugin passes it through. */
+export function compressedOnce(request: FastifyRequest, reply: FastifyReply, body: Buffer): Buffer {
+  if (reply.statusCode === 206 || reply.hasHeader('content-encoding') || reply.hasHeader('vary')) return body;
+  const form = keptReplyForm(request.headers, body);
+  if (!form) return body;
+  if (form.encoding) {
+    reply.header('vary', 'accept-encoding');
+    reply.header('content-encoding', form.encoding);
+  }
+  return form.body;
 }

@@ -3,12 +3,15 @@ import type { ZodType } from 'zod';
 import type { AuthRequirement } from '../auth/guards.ts';
 import type { AuthContext } from '../auth/sessions.ts';
 import type { AppContext } from '../context.ts';
+import type { HotReads } from './hot-reads.ts';
 import type { RequestKey } from './request-keys.ts';
 import type { RouteEntry, RouteRegistry } from './route-registry.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Reads answered from memory before the framework when they can be (hot-reads.ts). */
+    hotReads: HotReads;
     /** Every route of this app with its paths, auth level and input schemas (route-registry.ts). */
     routeRegistry: RouteRegistry;
   }

@@ -75,7 +75,7 @@ export class ReadCache<T = Buffer> {
   }
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Sends the success envelope of `compute()`'s data from a cache of serialized replies. Kept as UTF-8

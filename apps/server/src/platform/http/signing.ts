@@ -9,12 +9,18 @@ import type { FastifyRequest } from 'fastify';
 import { signatureInvalid } from './errors.ts';
 import type { RequestKey, RequestKeys } from './request-keys.ts';
 
+/** What a signature check reads of a request (a Fastify request, or a hot read's: hot-reads.ts). */
+export type SignedRequest = Pick<
+  FastifyRequest,
+  'method' | 'url' | 'query' | 'headers' | 'cookies' | 'brand' | 'rawBody' | 'body' | 'requestKey'
+>;
+
 /**
  * Verifies a request's signature (§7, decisions.md). JSON posts sign their raw body in the
  * `b-sign` header; every other request carries `sign` and `t` among its query parameters.
  * Any failure is 40001013, after which the client fetches a fresh secret and retries once.
  */
-export function verifySignature(request: FastifyRequest, keys: RequestKeys, now = Date.now()): void | Promise<void> {
+export function verifySignature(request: SignedRequest, keys: RequestKeys, now = Date.now()): void | Promise<void> {
   const keyId = request.cookies[REQUEST_KEY_COOKIE];
   const found = keyId ? keys.find(keyId, now) : null;
   // A known key is checked without a promise: this runs on every API call.
@@ -22,7 +28,7 @@ export function verifySignature(request: FastifyRequest, keys: RequestKeys, now 
   checkSignature(request, found, now);
 }
 
-function checkSignature(request: FastifyRequest, key: RequestKey | null, now: number): void {
+function checkSignature(request: SignedRequest, key: RequestKey | null, now: number): void {
   if (!key || key.clientId !== request.brand.clientId) {
     throw signatureInvalid({
       'zh-CN': '请求密钥已失效，请刷新页面',
