@@ -199,6 +199,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       trustProxy: config.TRUST_PROXY,
       production: config.isProduction,
     });
+    app.addHook('preClose', async () => hotReads.stop());
   }
   ctx.onClose(brands.watch(BRANDS_RECHECK_MS, app.log));
   ctx.onClose(await dataKeys.watch(DATA_KEYS_RECHECK_MS, app.log));

@@ -56,6 +56,11 @@ export class HotReads {
     this.#headers = { ...apiSecurityHeaders(deps.production), 'content-type': JSON_TYPE };
   }
 
+  /** Stops answering (the app is closing: Fastify answers 503 to what still comes). */
+  stop(): void {
+    this.#deps = null;
+  }
+
   /** Adds a hot read for GET on each of `paths` (exact paths, as the route's), for callers meeting `auth`. */
   add(paths: readonly string[], auth: AuthRequirement | undefined, read: HotRead): void {
     for (const path of paths) this.#routes.set(path, { auth, read });
