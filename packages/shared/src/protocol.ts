@@ -98,9 +98,7 @@ function fromBase64(text: string): Uint8Array {
 export async function encryptField(secret: string, value: unknown): Promise<string> {
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(12));
   const plain = utf8.encode(JSON.stringify(value));
-  const sealed = new Uint8Array(
-    await subtle().encrypt({ name: 'AES-GCM', iv }, await fieldKey(secret), plain),
-  );
+  const sealed = new Uint8Array(await subtle().encrypt({ name: 'AES-GCM', iv }, await fieldKey(secret), plain));
   const out = new Uint8Array(iv.length + sealed.length);
   out.set(iv);
   out.set(sealed, iv.length);
