@@ -18,11 +18,10 @@ import { ANTD_SCOPE } from './src/app/theme.ts';
  * tokens) are still computed and set by antd at run time under the theme's `cssVar.key` class (ANTD_SCOPE).
  * The styles are extracted by rendering every antd component once in Node (as @ant-design/static-style-extract
  * does) with `hashed: false`. The global link rules antd adds (`a{…}`, its "Shared" styles, hash-scoped at run
- * time) are scoped here to antd's own elements (`a:where(.ANTD_SCOPE)`), as they were. Everything is in
- * `@layer antd`, so the app's own CSS wins over antd's whatever the order the stylesheets arrive in (antd's
- * runtime styles used to be inserted first in <head>).
+ * time) are scoped here to antd's own elements (`a:where(.ANTD_SCOPE)`), as they were. Not in a cascade
+ * layer: an unlayered rule of the app's would then win over every antd rule, more specific ones included
+ * (global.css's `a{color}` turned the console's menu links orange); as before, specificity decides.
  */
-
 
 const require = createRequire(import.meta.url);
 const ANTD_ES = join(fileURLToPath(new URL('../../node_modules/antd/es', import.meta.url)));
@@ -77,20 +76,26 @@ function extractStyles(): Map<string, Entry[]> {
     Badge: (C) => h(Fragment, null, h(C), h(C.Ribbon)),
     Space: (C) => h(Fragment, null, h(C), h(C.Compact, null, h(antd.Button), h(C.Addon, null, '1'))),
     Input: (C) => h(Fragment, null, h(C), h(C.Search), h(C.TextArea), h(C.Password), h(C.OTP)),
+    // The real modal first: its style entry's root class (the common font and box-sizing rules) is the one
+    // the first registration gives, and the panel uses another.
     Modal: (C) =>
       h(
         Fragment,
         null,
+        h(C),
         h(C._InternalPanelDoNotUseOrYouWillBeFired),
         h(C._InternalPanelDoNotUseOrYouWillBeFired, { type: 'confirm' }),
       ),
     message: (C) => h(C._InternalPanelDoNotUseOrYouWillBeFired),
     notification: (C) => h(C._InternalPanelDoNotUseOrYouWillBeFired),
     Layout: (C) => h(C, null, h(C.Header), h(C.Sider), h(C.Content), h(C.Footer)),
-    Form: (C) => h(Fragment, null, h(C, null, h(C.Item, { help: 'x', validateStatus: 'error' }, h('input'))), h(C.Item)),
+    Form: (C) =>
+      h(Fragment, null, h(C, null, h(C.Item, { help: 'x', validateStatus: 'error' }, h('input'))), h(C.Item)),
   };
   const names = Object.keys(antd).filter(
-    (n) => (n[0] === n[0].toUpperCase() && !['ConfigProvider', 'Grid'].includes(n)) || ['message', 'notification'].includes(n),
+    (n) =>
+      (n[0] === n[0].toUpperCase() && !['ConfigProvider', 'Grid'].includes(n)) ||
+      ['message', 'notification'].includes(n),
   );
   const all = names.map((n) =>
     antd[n] ? h(Fragment, { key: n }, (custom[n]?.(antd[n]) ?? h(antd[n])) as never) : null,
@@ -168,7 +173,7 @@ export function antdStaticStyles(): Plugin {
         .sort((a, b) => a.order - b.order)
         .map((e) => e.css)
         .join('');
-      return `@layer antd{${css}}`;
+      return css;
     },
   };
 }
