@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import { type Plugin, parseAst } from 'vite';
 import { ANTD_SCOPE } from './src/app/theme.ts';
 
 /**
@@ -46,6 +46,46 @@ function hookNamesByModule(): Map<string, string[]> {
   const shared = byModule.get(SHARED_MODULE) ?? [];
   byModule.set(SHARED_MODULE, [...shared, SHARED]);
   return byModule;
+}
+
+const STYLE_HOOKS = new Set(['genStyleHooks', 'genSubStyleComponent', 'genComponentStyleHook']);
+
+/**
+ * The module with each style hook's style function (its second argument) replaced by one that makes nothing:
+ * with `zeroRuntime` antd never calls it, and without it the functions that build the styles, and what only
+ * they import, drop out of the bundle. The component tokens (the third argument) stay: antd still sets them as
+ * CSS variables at run time.
+ */
+function withoutStyleFunctions(code: string): string {
+  const cuts: { start: number; end: number }[] = [];
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child);
+      return;
+    }
+    const n = node as {
+      type?: string;
+      callee?: { type: string; name: string };
+      arguments?: { start: number; end: number }[];
+    };
+    if (
+      n.type === 'CallExpression' &&
+      n.callee?.type === 'Identifier' &&
+      STYLE_HOOKS.has(n.callee.name) &&
+      n.arguments &&
+      n.arguments.length > 1
+    ) {
+      cuts.push({ start: n.arguments[1].start, end: n.arguments[1].end });
+    }
+    for (const value of Object.values(n)) if (value && typeof value === 'object') visit(value);
+  };
+  visit(parseAst(code));
+  let out = code;
+  for (const { start, end } of cuts.sort((a, b) => b.start - a.start)) {
+    out = `${out.slice(0, start)}() => []${out.slice(end)}`;
+  }
+  return out;
 }
 
 interface Entry {
@@ -155,7 +195,8 @@ export function antdStaticStyles(): Plugin {
       if (at < 0) return null;
       const file = path.slice(at + '/node_modules/antd/es/'.length).split('?')[0];
       if (!load().byModule.has(file)) return null;
-      return { code: `${code}\nimport ${JSON.stringify(`${VIRTUAL}${file.replace(/\.js$/, '.css')}`)};\n`, map: null };
+      const css = JSON.stringify(`${VIRTUAL}${file.replace(/\.js$/, '.css')}`);
+      return { code: `${withoutStyleFunctions(code)}\nimport ${css};\n`, map: null };
     },
     resolveId(source) {
       return source.startsWith(VIRTUAL) ? `\0${source}` : null;
