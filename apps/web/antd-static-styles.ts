@@ -188,6 +188,9 @@ export function antdStaticStyles(): Plugin {
   };
   return {
     name: 'author-centre:antd-static-styles',
+    // The dev server serves antd pre-bundled, past this plugin: there antd makes its styles at run time
+    // (`zeroRuntime` is on only in a build, app/theme.ts).
+    apply: 'build',
     enforce: 'pre',
     transform(code, id) {
       const path = id.replaceAll('\\', '/');

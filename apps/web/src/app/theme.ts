@@ -80,11 +80,11 @@ export const ANTD_SCOPE = 'ac-antd';
 export function antdTheme(theme: string | undefined, motion = true): ThemeConfig {
   const palette = paletteFor(theme);
   return {
-    // antd's styles are static CSS made at build time (antd-static-styles.ts): antd generates none in the
-    // browser. The tokens are still CSS variables antd sets at run time, on the class ANTD_SCOPE, from the
-    // brand's colours: hover, active and the components' tokens follow the brand as before.
-    zeroRuntime: true,
-    hashed: false,
+    // In a build, antd's styles are static CSS made at build time (apps/web/antd-static-styles.ts): antd
+    // generates none in the browser. The tokens are still CSS variables antd sets at run time, on the class
+    // ANTD_SCOPE, from the brand's colours: hover, active and the components' tokens follow the brand as
+    // before. The dev server (antd pre-bundled, without that plugin) and the tests generate them at run time.
+    ...(import.meta.env.PROD ? { zeroRuntime: true, hashed: false } : {}),
     cssVar: { key: ANTD_SCOPE },
     token: {
       motion,
