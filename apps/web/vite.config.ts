@@ -7,6 +7,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { antdStaticStyles } from './antd-static-styles.ts';
 import pkg from './package.json' with { type: 'json' };
 
 /** The author centre's version, sent as the `pc-version` header (§7). */
@@ -183,6 +184,7 @@ export default defineConfig({
   plugins: [
     lazyAntdParts(),
     sideEffectFree(),
+    antdStaticStyles(),
     react(),
     // The app shell through a service worker (Workbox), so the editor opens without the network and
     // reopens a chapter from its journal (issue 18). 'prompt': a new version waits until the author

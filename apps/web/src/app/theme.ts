@@ -71,9 +71,21 @@ export function paletteFor(theme: string | undefined): BrandPalette {
   return theme === 'red' ? BRAND_PALETTES.red : BRAND_PALETTES.orange;
 }
 
+/**
+ * The class antd sets on its elements for the theme's CSS variables (`cssVar.key`); antd's static link
+ * styles are scoped to it (apps/web/antd-static-styles.ts).
+ */
+export const ANTD_SCOPE = 'ac-antd';
+
 export function antdTheme(theme: string | undefined, motion = true): ThemeConfig {
   const palette = paletteFor(theme);
   return {
+    // In a build, antd's styles are static CSS made at build time (apps/web/antd-static-styles.ts): antd
+    // generates none in the browser. The tokens are still CSS variables antd sets at run time, on the class
+    // ANTD_SCOPE, from the brand's colours: hover, active and the components' tokens follow the brand as
+    // before. The dev server (antd pre-bundled, without that plugin) and the tests generate them at run time.
+    ...(import.meta.env.PROD ? { zeroRuntime: true, hashed: false } : {}),
+    cssVar: { key: ANTD_SCOPE },
     token: {
       motion,
       colorPrimary: palette.primary,
