@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,7 +19,8 @@ import type { BenchHarness, RunningServer } from './harness.ts';
  *   load event; the login route ≤ 200 KB of JavaScript, every other ≤ 350 KB;
  * - Lighthouse (desktop settings: the author centre is a desktop site) on login, home, chapter list and
  *   the editor: performance ≥ 95 and accessibility ≥ 95.
- * BENCH_WEB_NO_BUILD=1 measures the apps/web/dist already there; BENCH_WEB_ONLY=routes|lighthouse runs one half.
+ * BENCH_WEB_NO_BUILD=1 measures the apps/web/dist already there; BENCH_WEB_ONLY=routes|lighthouse runs one half;
+ * BENCH_WEB_LHR_DIR=<dir> keeps each Lighthouse report there (<page>.json: the largest paint, the layout shifts…).
  */
 const ROOT = resolve(import.meta.dirname, '..');
 const WEB_DIST = join(ROOT, 'apps/web/dist');
@@ -255,6 +257,9 @@ async function lighthouseScores(h: BenchHarness, server: RunningServer, token: s
           .map((item) => `${item.node?.snippet ?? ''} ${item.node?.explanation?.split('\n')[1] ?? ''}`.trim());
         console.log(`      ${p.name}: ${ref.id}\n        ${items.join('\n        ')}`);
       }
+      if (process.env.BENCH_WEB_LHR_DIR) {
+        writeFileSync(join(process.env.BENCH_WEB_LHR_DIR, `${p.name.replaceAll(' ', '-')}.json`), JSON.stringify(lhr));
+      }
       const landed = new URL(lhr.finalDisplayedUrl).pathname;
       h.record({
         name: `Lighthouse (desktop) ${p.name} ${p.path}${landed === p.path.split('?')[0] ? '' : `, landed on ${landed}`}${failed.length ? `; failed audits: ${failed.join(', ')}` : ''}`,
@@ -263,6 +268,9 @@ async function lighthouseScores(h: BenchHarness, server: RunningServer, token: s
           accessibility,
           lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
           tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? 0,
+          fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? 0,
+          siMs: lhr.audits['speed-index']?.numericValue ?? 0,
+          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
           cpuMs: cpu.totalMs,
           cpuBlockingMs: cpu.blockingMs,
         },
