@@ -1,5 +1,5 @@
 import type { BrandConfig, BrandSettings } from '@author-centre/shared/brands';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paletteFor, paletteVariables } from '../app/theme.ts';
@@ -24,17 +24,19 @@ export function useBrand(): BrandConfig {
   return brand;
 }
 
+export const brandQuery = queryOptions({
+  queryKey: BRAND_QUERY_KEY,
+  queryFn: ({ signal }) =>
+    withOfflineCopy(`${OFFLINE_COPY_KEYS.brand}:${location.host}`, () =>
+      apiGet<BrandConfig>(BRAND_CONFIG_PATH, undefined, { signal, silent: true }),
+    ),
+  staleTime: Number.POSITIVE_INFINITY,
+  retry: 1,
+});
+
 export function BrandProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const query = useQuery({
-    queryKey: BRAND_QUERY_KEY,
-    queryFn: ({ signal }) =>
-      withOfflineCopy(`${OFFLINE_COPY_KEYS.brand}:${location.host}`, () =>
-        apiGet<BrandConfig>(BRAND_CONFIG_PATH, undefined, { signal, silent: true }),
-      ),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 1,
-  });
+  const query = useQuery(brandQuery);
   const brand = query.data;
 
   useEffect(() => {
