@@ -3,6 +3,7 @@ import type { HomeModelList } from '@author-centre/shared/home-api';
 import { type ReactNode, Suspense, useEffect, useReducer, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { lazyAntd } from '../app/antd-lazy.tsx';
+import { askPenNameStatusAhead } from '../features/auth/pen-name-status.ts';
 import { useBrand } from '../platform/brand.tsx';
 import { type AuthorProfile, useAuthorProfile, useHomeModels } from './api.ts';
 import { track } from './every-page/tracker.ts';
@@ -76,6 +77,8 @@ export function PopupQueue({ loggedIn, accountId }: { loggedIn: boolean; account
 
   useEffect(() => {
     if (state.current) track('popup_show', { pop: state.current });
+    // The binding dialog's own call goes out while the dialog downloads, not after.
+    if (state.current === 'account-split') askPenNameStatusAhead();
   }, [state.current]);
   // A pop whose data vanished before it could render gives way to the next.
   useEffect(() => {

@@ -5,7 +5,7 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useSta
 import { useTranslation } from 'react-i18next';
 import { VerifyCodeButton } from '../../components/VerifyCodeButton.tsx';
 import { currentLocale } from '../../i18n/index.ts';
-import { apiGet, apiPost } from '../../platform/api.ts';
+import { apiPost } from '../../platform/api.ts';
 import { ApiError } from '../../platform/api-error.ts';
 import { toast } from '../../platform/notify.ts';
 import { queryClient } from '../../platform/query-client.ts';
@@ -17,19 +17,10 @@ import './auth.css';
 
 // The confirmation's tables (components/plain/Table.tsx) download at that step only: the dialog opens as a pop on
 // every page while pen names still share a phone (issue 19).
+import { penNameStatus, type TaskStatus } from './pen-name-status.ts';
+
 const PenNameBindTables = lazy(() => import('./PenNameBindTables.tsx'));
 
-interface PenNameRow {
-  account_id: number;
-  pen_name: string;
-  phone: string;
-  code: string;
-  is_author: number;
-}
-interface TaskStatus {
-  accounts: PenNameRow[];
-  task: { has_task: number; text: string };
-}
 interface ErrorPhone {
   phone: string;
   account_id: number;
@@ -87,7 +78,7 @@ export function PenNameBindDialog({
   const load = useCallback(async () => {
     setStep('loading');
     try {
-      const data = await apiGet<TaskStatus>(AUTH_PATHS.penNameStatus, undefined, { silent: true });
+      const data = await penNameStatus();
       setStatus(data);
       if (data.task.has_task === 1) {
         setEndText(data.task.text);

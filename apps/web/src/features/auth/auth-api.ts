@@ -9,6 +9,7 @@ import { queryClient } from '../../platform/query-client.ts';
 import { refreshSecret } from '../../platform/secret.ts';
 import { LOGGED_OUT, LOGIN_STATUS_QUERY_KEY, type LoginStatus } from '../../platform/session-state.ts';
 import { clearStoredUser, type StoredUser, writeStoredUser } from '../../platform/stored-user.ts';
+import { PEN_NAME_STATUS_PATH } from './pen-name-status.ts';
 
 /** The calls of sign-in and author accounts (server: apps/server/src/modules/auth). */
 export const AUTH_PATHS = {
@@ -25,7 +26,7 @@ export const AUTH_PATHS = {
   profile: '/api/author/profile',
   checkBindPhone: '/api/pc/v3/author/check-bind-phone',
   submitNewPhone: '/api/pc/v3/author/submit-new-phone',
-  penNameStatus: '/api/pc/v1/author/pen-name-task/status',
+  penNameStatus: PEN_NAME_STATUS_PATH,
   penNameInfo: '/api/pc/v1/author/pen-name-task/info',
   penNameSubmit: '/api/pc/v1/author/pen-name-task/submit',
 } as const;
