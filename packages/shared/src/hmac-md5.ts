@@ -3,13 +3,14 @@
  * every API call with it and the server checks every one. A key's inner and outer pad blocks are hashed once
  * (`HmacMd5Key`); a signature then costs the message's blocks and one more, with no allocation per block and
  * no call into native code. On the server, Node's `createHmac` cost 7–8 µs per check amid the request path
- * (2.6 µs alone in a loop: a native HMAC's set-up is looked up afresh for each one), a tenth of a cached
- * read's whole cost; this costs well under a microsecond for a GET's signing string.
+ * (2.6 µs alone in a loop: a native HMAC is set up afresh for each one), a quarter of a cached read's CPU;
+ * this costs ~1 µs alone and ~3 µs amid the request path for a GET's signing string, and hashes bodies at
+ * ~330 MB/s (docs/performance.md).
  */
 
 /**
  * Runs MD5's compression function on the 16 little-endian words `w`, updating `state` (4 words). Unrolled
- * (generated from RFC 1321's tables): the table-driven loop ran at a tenth of this speed.
+ * (generated from RFC 1321's tables): the table-driven loop took ~1.6 times as long.
  */
 function compress(state: Int32Array, w: Int32Array): void {
   let a = state[0]!;
