@@ -13,6 +13,8 @@ import {
   REAL_NAME_MESSAGE,
   SMS_CODE_TYPE,
 } from '@author-centre/shared';
+import type { PenNameRow, PenNameTask, PenNameTaskStatus } from '@author-centre/shared/pen-name-api';
+
 import type { AuthContext } from '../../platform/auth/sessions.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/database.ts';
@@ -108,14 +110,6 @@ const functionError = () =>
   new AppError(ErrorCode.penNameFunctionError, text('功能异常，请稍后再试', 'Function error, please try again later'), {
     httpStatus: 409,
   });
-
-export interface PenNameRow {
-  account_id: number;
-  pen_name: string;
-  phone: string;
-  code: string;
-  is_author: number;
-}
 
 export interface ErrorPhone {
   phone: string;
@@ -315,10 +309,7 @@ export class AccountsService {
   }
 
   /** CHECK_PEN_NAME_TASK_STATUS: the rows (main first) and the task of the person, if any. */
-  async penNameTaskStatus(
-    auth: AuthContext,
-    lang: Locale,
-  ): Promise<{ accounts: PenNameRow[]; task: { has_task: number; text: string } }> {
+  async penNameTaskStatus(auth: AuthContext, lang: Locale): Promise<PenNameTaskStatus> {
     const { personalData } = this.#ctx;
     const { main, others } = await this.#splitGroup(auth);
     const task = await this.#lastTask(auth);
@@ -527,11 +518,7 @@ export class AccountsService {
   }
 
   /** SUBMIT_PEN_NAME_TASK: binds each verified phone to its pen name, all together or not at all. */
-  async submitPenNameTask(
-    auth: AuthContext,
-    lang: Locale,
-    taskId: number,
-  ): Promise<{ task: { has_task: number; text: string } }> {
+  async submitPenNameTask(auth: AuthContext, lang: Locale, taskId: number): Promise<{ task: PenNameTask }> {
     const { db, personalData } = this.#ctx;
     const now = Date.now();
     const task = await db

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@author-centre/shared/errors';
+import type { PenNameTaskStatus } from '@author-centre/shared/pen-name-api';
 import { duplicatePhoneIndexes, isRealName, SMS_CODE_TYPE } from '@author-centre/shared/validation-rules';
 import { Button, Form, Input, Modal, Result, Spin } from 'antd';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
@@ -17,7 +18,7 @@ import './auth.css';
 
 // The confirmation's tables (components/plain/Table.tsx) download at that step only: the dialog opens as a pop on
 // every page while pen names still share a phone (issue 19).
-import { penNameStatus, type TaskStatus } from './pen-name-status.ts';
+import { penNameStatus } from './pen-name-status.ts';
 
 const PenNameBindTables = lazy(() => import('./PenNameBindTables.tsx'));
 
@@ -65,7 +66,7 @@ export function PenNameBindDialog({
 }) {
   const { t } = useTranslation(AUTH_NS);
   const [step, setStep] = useState<Step>('loading');
-  const [status, setStatus] = useState<TaskStatus | null>(null);
+  const [status, setStatus] = useState<PenNameTaskStatus | null>(null);
   const [rows, setRows] = useState<Record<number, RowInput>>({});
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<Record<number, RowErrors>>({});
