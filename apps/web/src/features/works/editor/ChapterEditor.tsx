@@ -353,7 +353,7 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
         // Everything typed is on the server: that is the text to reopen without the network.
         if (next.status === 'saved' && saverRef.current && !saverRef.current.hasUnsaved) {
           const d = read();
-          rememberOpenChapter({
+          void rememberOpenChapter({
             ...initial,
             revision: next.revision,
             title: d.title,

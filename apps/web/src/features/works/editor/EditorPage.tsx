@@ -33,14 +33,15 @@ export default function EditorPage() {
       setChapter(null);
       fetchChapter(chapterId, controller.signal)
         .then((c) => {
-          rememberOpenChapter(c);
+          void rememberOpenChapter(c);
           setChapter(c);
         })
-        .catch((e) => {
+        .catch(async (e) => {
           if (controller.signal.aborted) return;
           // Without the network (the browser says it is offline), the chapter last open here reopens from
           // this browser (issue 18). A dropped request while online offers 重试 instead: the server may answer.
-          const copy = isApiError(e) && e.kind === 'offline' ? openedOffline(chapterId) : null;
+          const copy = isApiError(e) && e.kind === 'offline' ? await openedOffline(chapterId) : null;
+          if (controller.signal.aborted) return;
           if (copy) setChapter(copy);
           else setFailed(e?.status === 404 ? 'editor.notFound' : 'editor.loadFailed');
         });

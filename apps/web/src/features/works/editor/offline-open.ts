@@ -5,13 +5,35 @@ import { browserJournal } from './journal.ts';
  * The editor without the network (issue 18): the chapter last open in this browser, as the server
  * last acknowledged it, is kept so a reload while offline reopens it; the journal then replays
  * whatever was typed since, and the saver sends it when the network returns.
+ *
+ * The copy is rewritten after every save, so it lives in IndexedDB: the write happens off the page's
+ * main thread, where a localStorage write of a 100,000-character chapter took 1–50 ms in the middle of
+ * typing. The journal stays in localStorage, whose write is synchronous (journal.ts says why).
  */
-const LAST_OPEN_KEY = 'ac:works:last-open';
+const DATABASE = 'ac-works';
+const STORE = 'last-open';
+const KEY = 'chapter';
 
-/** The chapter as the server sent it when last opened here, for opening it again without the network. */
-export function rememberOpenChapter(chapter: ChapterDetail): void {
+let database: Promise<IDBDatabase> | null = null;
+
+function openDatabase(): Promise<IDBDatabase> {
+  database ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(DATABASE, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  }).catch((e: unknown) => {
+    database = null;
+    throw e;
+  });
+  return database;
+}
+
+/** The chapter as the server sent it when last opened or saved here, for opening it again without the network. */
+export async function rememberOpenChapter(chapter: ChapterDetail): Promise<void> {
   try {
-    localStorage.setItem(LAST_OPEN_KEY, JSON.stringify(chapter));
+    const db = await openDatabase();
+    db.transaction(STORE, 'readwrite').objectStore(STORE).put(chapter, KEY);
   } catch {
     // Storage full or disabled: the chapter opens only with the network.
   }
@@ -22,9 +44,14 @@ export function rememberOpenChapter(chapter: ChapterDetail): void {
  * then replays the journal (text typed since, saved or not) on top of it, as after any reload, and
  * saves it when the network returns.
  */
-export function openedOffline(chapterId: number): ChapterDetail | null {
+export async function openedOffline(chapterId: number): Promise<ChapterDetail | null> {
   try {
-    const copy = JSON.parse(localStorage.getItem(LAST_OPEN_KEY) ?? 'null') as ChapterDetail | null;
+    const db = await openDatabase();
+    const copy = await new Promise<ChapterDetail | undefined>((resolve, reject) => {
+      const request = db.transaction(STORE).objectStore(STORE).get(KEY);
+      request.onsuccess = () => resolve(request.result as ChapterDetail | undefined);
+      request.onerror = () => reject(request.error);
+    });
     if (copy?.chapter_id !== chapterId) return null;
     const entry = browserJournal.read(chapterId);
     return entry ? { ...copy, revision: entry.baseRevision } : copy;
