@@ -19,7 +19,15 @@ let database: Promise<IDBDatabase> | null = null;
 function openDatabase(): Promise<IDBDatabase> {
   database ??= new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(DATABASE, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore(STORE);
+      // Where the copy was kept before: a whole chapter's text is not left behind in localStorage.
+      try {
+        localStorage.removeItem('ac:works:last-open');
+      } catch {
+        // Storage disabled: nothing was kept there.
+      }
+    };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   }).catch((e: unknown) => {
