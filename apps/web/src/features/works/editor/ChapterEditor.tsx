@@ -13,7 +13,17 @@ import {
 import { normalizeChapterTitle, refusedTitleChars } from '@author-centre/shared/validation-rules';
 import { countWords, type TextCheckFinding, WORKS_ERROR, WORKS_LIMITS } from '@author-centre/shared/works';
 import { Alert, Button, Input, Segmented, Select, Space, Tag, Tooltip } from 'antd';
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EDITOR_SKINS, type EditorSkin, setEditorSkin, useEditorSkin } from '../../../app/layouts/editor-skin.ts';
@@ -83,8 +93,10 @@ export function backTo(chapter: Pick<ChapterDetail, 'book_id' | 'volume_id' | 'b
 /** How many characters of `inserted` would not fit in the text area under the chapter limit (0: it fits). */
 export function overflowOf(el: HTMLTextAreaElement, inserted: string): number {
   const text = inserted.includes('\r') ? inserted.replace(/\r\n?/g, '\n') : inserted;
-  const selected = Math.abs(el.selectionEnd - el.selectionStart);
-  return Math.max(0, el.value.length - selected + text.length - WORKS_LIMITS.chapterTextMax);
+  const room = WORKS_LIMITS.chapterTextMax - el.value.length;
+  // It fits whatever is selected: the selection (which the browser works out from the text) is not asked.
+  if (text.length <= room) return 0;
+  return Math.max(0, text.length - room - Math.abs(el.selectionEnd - el.selectionStart));
 }
 
 /** Text that did not go in because of the chapter limit: how much, and how it came (paste, drop, typing). */
@@ -94,7 +106,10 @@ export interface Overflow {
 }
 
 /**
- * The text area: uncontrolled, so a keystroke in a 100,000-character chapter never re-renders React.
+ * The text area: made by hand rather than rendered by React, so a keystroke in a 100,000-character
+ * chapter runs no React code at all. A text area React renders has its value and selection read by
+ * React's own event handling on every key, input and selection change (to make its onChange and
+ * onSelect events), whether or not anyone listens: ~1 ms a keystroke in a long chapter.
  * Never truncated silently: a paste or drop that would go over the chapter limit is refused whole
  * (the clipboard keeps it) and typing past it is stopped, each with a warning saying how much did
  * not fit.
@@ -104,47 +119,49 @@ const TextBody = memo(function TextBody(props: {
   placeholder: string;
   onInput: () => void;
   onOverflow: (overflow: Overflow) => void;
-  textRef: (el: HTMLTextAreaElement | null) => void;
+  textRef: (el: HTMLTextAreaElement) => void;
 }) {
-  const { onOverflow } = props;
-  const refuse = useCallback(
-    (e: { currentTarget: HTMLTextAreaElement; preventDefault: () => void }, text: string, how: Overflow['how']) => {
-      const count = overflowOf(e.currentTarget, text);
+  const holder = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLTextAreaElement | null>(null);
+  // The handlers the text area calls, read when it calls them (the props may change; the element stays).
+  const latest = useRef(props);
+  latest.current = props;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: made once per mount (the editor remounts it for a new text).
+  useLayoutEffect(() => {
+    const el = document.createElement('textarea');
+    el.className = 'ac-editor__body';
+    el.value = props.initial;
+    el.spellcheck = false;
+    el.dataset.testid = 'chapter-body';
+    const refuse = (e: Event, text: string, how: Overflow['how']) => {
+      const count = overflowOf(el, text);
       if (count > 0) {
         e.preventDefault();
-        onOverflow({ count, how });
+        latest.current.onOverflow({ count, how });
       }
-    },
-    [onOverflow],
-  );
-  const typed = useCallback(
-    (el: HTMLTextAreaElement | null) => {
-      props.textRef(el);
-      if (!el || el.dataset.limitGuard) return;
-      el.dataset.limitGuard = '1';
-      el.addEventListener('beforeinput', (e) => {
-        if (e.inputType.startsWith('insert') && e.inputType !== 'insertFromPaste' && e.inputType !== 'insertFromDrop') {
-          const text = e.data ?? (e.inputType === 'insertLineBreak' || e.inputType === 'insertParagraph' ? '\n' : '');
-          if (text) refuse({ currentTarget: el, preventDefault: () => e.preventDefault() }, text, 'typing');
-        }
-      });
-    },
-    [props.textRef, refuse],
-  );
-  return (
-    <textarea
-      ref={typed}
-      className="ac-editor__body"
-      defaultValue={props.initial}
-      placeholder={props.placeholder}
-      onInput={props.onInput}
-      onPaste={(e) => refuse(e, e.clipboardData.getData('text/plain'), 'paste')}
-      onDrop={(e) => refuse(e, e.dataTransfer.getData('text/plain'), 'paste')}
-      spellCheck={false}
-      aria-label={props.placeholder}
-      data-testid="chapter-body"
-    />
-  );
+    };
+    el.addEventListener('beforeinput', (e) => {
+      if (e.inputType.startsWith('insert') && e.inputType !== 'insertFromPaste' && e.inputType !== 'insertFromDrop') {
+        const text = e.data ?? (e.inputType === 'insertLineBreak' || e.inputType === 'insertParagraph' ? '\n' : '');
+        if (text) refuse(e, text, 'typing');
+      }
+    });
+    el.addEventListener('input', () => latest.current.onInput());
+    el.addEventListener('paste', (e) => refuse(e, e.clipboardData?.getData('text/plain') ?? '', 'paste'));
+    el.addEventListener('drop', (e) => refuse(e, e.dataTransfer?.getData('text/plain') ?? '', 'paste'));
+    holder.current?.append(el);
+    body.current = el;
+    props.textRef(el);
+    // The editor keeps the element after it leaves the page (a late save still reads its text).
+    return () => el.remove();
+  }, []);
+  useLayoutEffect(() => {
+    if (!body.current) return;
+    body.current.placeholder = props.placeholder;
+    body.current.setAttribute('aria-label', props.placeholder);
+  }, [props.placeholder]);
+  return <div ref={holder} className="ac-editor__body-holder" />;
 });
 
 /** A value that components read with useSyncExternalStore, so a change re-renders only them. */
