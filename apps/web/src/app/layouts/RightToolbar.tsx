@@ -10,12 +10,18 @@ const HELP_CENTRE_PATH = '/front/help-center/home';
 const BACK_TOP_AFTER_PX = 200;
 
 function useScrolledPast(px: number): boolean {
-  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > px);
+  const [past, setPast] = useState(false);
   useEffect(() => {
     const onScroll = () => setPast(window.scrollY > px);
-    onScroll();
+    // The position a reload restored is read before the next frame, not now: read while React is still
+    // building the page, it forces a layout of the whole page in the middle of that work (~10% of the
+    // chapter list's longest task at load).
+    const first = requestAnimationFrame(onScroll);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      cancelAnimationFrame(first);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, [px]);
   return past;
 }
