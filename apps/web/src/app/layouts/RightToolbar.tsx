@@ -10,18 +10,12 @@ const HELP_CENTRE_PATH = '/front/help-center/home';
 const BACK_TOP_AFTER_PX = 200;
 
 function useScrolledPast(px: number): boolean {
-  const [past, setPast] = useState(false);
+  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > px);
   useEffect(() => {
     const onScroll = () => setPast(window.scrollY > px);
-    // The position a reload restored is read before the next frame, not now: read while React is still
-    // building the page, it forces a layout of the whole page in the middle of that work (38 of the 381
-    // profiler samples of the chapter list's longest task at load).
-    const first = requestAnimationFrame(onScroll);
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      cancelAnimationFrame(first);
-      window.removeEventListener('scroll', onScroll);
-    };
+    return () => window.removeEventListener('scroll', onScroll);
   }, [px]);
   return past;
 }
