@@ -140,6 +140,23 @@ describe('footer and right bar', () => {
     await page.waitForURL((url) => url.pathname === '/front/help-center/home');
     expect(pathAndQuery(page)).toBe('/front/help-center/home');
   });
+
+  test('back to top shows once the page is scrolled past 200 px, and takes the page back up', async () => {
+    // A short window, so that the page is taller than it.
+    await page.setViewportSize({ width: 1200, height: 320 });
+    await visit(page, '/front/activity/list', 'wonder');
+    const backTop = page.locator('.ac-right-toolbar').getByRole('button', { name: '回到顶部' });
+    await page.locator('footer').waitFor();
+    expect(await backTop.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 150));
+    await page.waitForTimeout(200);
+    expect(await backTop.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 260));
+    await backTop.waitFor();
+    await backTop.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await backTop.waitFor({ state: 'detached' });
+  });
 });
 
 describe('shared components on the layout example page', () => {
