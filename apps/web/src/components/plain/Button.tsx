@@ -2,11 +2,13 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import './plain.css';
 
 export interface PlainButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
-  type?: 'default' | 'primary';
+  type?: 'default' | 'primary' | 'link' | 'text';
   htmlType?: 'button' | 'submit';
   size?: 'small' | 'middle' | 'large';
   block?: boolean;
   loading?: boolean;
+  /** Before the text; a button with an icon and no text is square (name it with aria-label). */
+  icon?: ReactNode;
   children?: ReactNode;
 }
 
@@ -20,6 +22,7 @@ export function PlainButton({
   size = 'middle',
   block,
   loading,
+  icon,
   className,
   children,
   disabled,
@@ -28,10 +31,11 @@ export function PlainButton({
 }: PlainButtonProps) {
   const classes = [
     'ac-btn',
-    type === 'primary' && 'ac-btn--primary',
+    type !== 'default' && `ac-btn--${type}`,
     size === 'large' && 'ac-btn--lg',
     size === 'small' && 'ac-btn--sm',
     block && 'ac-btn--block',
+    icon && children === undefined && 'ac-btn--icon-only',
     loading && 'ac-btn--loading',
     className,
   ]
@@ -46,8 +50,8 @@ export function PlainButton({
       aria-busy={loading || undefined}
       onClick={loading ? (e) => e.preventDefault() : onClick}
     >
-      {loading && <span className="ac-btn__spin" aria-hidden />}
-      <span>{children}</span>
+      {loading ? <span className="ac-btn__spin" aria-hidden /> : icon}
+      {children !== undefined && <span>{children}</span>}
     </button>
   );
 }

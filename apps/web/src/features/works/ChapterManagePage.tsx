@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { LazyDropdown } from '../../components/LazyDropdown.tsx';
+import { PlainButton } from '../../components/plain/Button.tsx';
 import { PlainTable } from '../../components/plain/Table.tsx';
 import { PlainTabs } from '../../components/plain/Tabs.tsx';
 import { currentLocale } from '../../i18n/index.ts';
@@ -41,6 +42,16 @@ import {
   type Volume,
 } from './works-api.ts';
 import './works.css';
+
+/**
+ * A chapter's status as a tag. The rows are plain elements, not antd's Tag, Space and Button: thirty rows of
+ * those were most of the work of showing the list when its data arrived (issue 19).
+ */
+const STATUS_TAG: Record<ChapterItem['status'], string> = {
+  published: ' ac-tag--green',
+  revised: ' ac-tag--orange',
+  draft: '',
+};
 
 // What the chapter list does not show until asked: the settings tab (antd's time picker), the move, publish and
 // import dialogs. Each downloads when first opened, so the list's first visit loads none of them (issue 19).
@@ -412,9 +423,7 @@ function ChaptersTab({
                 c.scheduled_at ? (
                   <ScheduledActions bookId={bookId} chapter={c} />
                 ) : (
-                  <Tag color={s === 'published' ? 'green' : s === 'revised' ? 'orange' : 'default'}>
-                    {t(`manage.status.${s}`)}
-                  </Tag>
+                  <span className={`ac-tag${STATUS_TAG[s]}`}>{t(`manage.status.${s}`)}</span>
                 ),
             },
             { title: t('manage.columns.words'), dataIndex: 'words', width: 70 },
@@ -423,10 +432,12 @@ function ChaptersTab({
               dataIndex: 'vip',
               width: 80,
               render: (vip: number, c) => (
-                <Space size={2}>
-                  <Tag color={vip ? 'gold' : undefined}>{t(`manage.vip.${vip ? 1 : 0}`)}</Tag>
-                  {pay.data?.pay_point_chapter_id === c.chapter_id && <Tag color="red">{t('manage.payPoint')}</Tag>}
-                </Space>
+                <span className="ac-row">
+                  <span className={vip ? 'ac-tag ac-tag--gold' : 'ac-tag'}>{t(`manage.vip.${vip ? 1 : 0}`)}</span>
+                  {pay.data?.pay_point_chapter_id === c.chapter_id && (
+                    <span className="ac-tag ac-tag--red">{t('manage.payPoint')}</span>
+                  )}
+                </span>
               ),
             },
             {
@@ -439,18 +450,20 @@ function ChaptersTab({
               title: t('manage.columns.actions'),
               width: 260,
               render: (_, c, index) => (
-                <Space size={4} wrap>
-                  <Link to={`/front/book-upload?book_id=${bookId}&chapter_id=${c.chapter_id}`}>
-                    <Button size="small" type="link" icon={<EditOutlined />}>
-                      {t('manage.edit')}
-                    </Button>
+                <span className="ac-row">
+                  <Link
+                    className="ac-btn ac-btn--sm ac-btn--link"
+                    to={`/front/book-upload?book_id=${bookId}&chapter_id=${c.chapter_id}`}
+                  >
+                    <EditOutlined />
+                    <span>{t('manage.edit')}</span>
                   </Link>
                   {c.status !== 'published' && (
-                    <Button size="small" type="link" onClick={() => setPublishAsk(c)}>
+                    <PlainButton size="small" type="link" onClick={() => setPublishAsk(c)}>
                       {t('manage.publish')}
-                    </Button>
+                    </PlainButton>
                   )}
-                  <Button
+                  <PlainButton
                     size="small"
                     type="text"
                     icon={<ArrowUpOutlined />}
@@ -458,7 +471,7 @@ function ChaptersTab({
                     disabled={offset + index === 0}
                     onClick={() => void quietly(moveBy(c, index, -1))}
                   />
-                  <Button
+                  <PlainButton
                     size="small"
                     type="text"
                     icon={<ArrowDownOutlined />}
@@ -494,11 +507,11 @@ function ChaptersTab({
                       ],
                     }}
                   >
-                    <Button size="small" type="text">
+                    <PlainButton size="small" type="text">
                       ···
-                    </Button>
+                    </PlainButton>
                   </LazyDropdown>
-                </Space>
+                </span>
               ),
             },
           ]}
