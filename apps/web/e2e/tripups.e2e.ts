@@ -242,4 +242,40 @@ describe('the editor without the network', () => {
       (saved) => saved.includes('隧道里没有信号，他继续写。'),
     );
   });
+
+  test('logging out deletes the copy of the chapter last open, so the next person on the computer cannot read it', async () => {
+    const author = await newAuthor();
+    const page = await open();
+    await logIn(context, author);
+    const bookId = await createBook(page, `共用${Date.now().toString(36)}`);
+    const chapterId = await openNewChapter(page, bookId);
+    await page.getByTestId('chapter-body').fill('只写给自己看的一段。');
+    await eventually(
+      async () => serverChapterText(chapterId)?.body ?? '',
+      (body) => body === '只写给自己看的一段。',
+    );
+    const copiedText = () =>
+      page.evaluate(
+        () =>
+          new Promise<string | null>((resolve) => {
+            const request = indexedDB.open('ac-works');
+            request.onupgradeneeded = () => request.transaction?.abort(); // not there: do not create it
+            request.onerror = () => resolve(null);
+            request.onsuccess = () => {
+              const db = request.result;
+              const read = db.transaction('last-open').objectStore('last-open').get('chapter');
+              read.onsuccess = () => {
+                db.close();
+                resolve((read.result as { content?: string } | undefined)?.content ?? null);
+              };
+            };
+          }),
+      );
+    await expect.poll(copiedText).toBe('只写给自己看的一段。');
+
+    await page.getByTestId('header-pen-name').click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL((url) => url.pathname === '/front/register-login/login');
+    await expect.poll(copiedText).toBeNull();
+  });
 });

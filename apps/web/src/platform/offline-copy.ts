@@ -35,3 +35,22 @@ export const OFFLINE_COPY_KEYS = {
   brand: 'ac:offline:brand-config',
   loginStatus: 'ac:offline:login-status',
 } as const;
+
+/**
+ * The IndexedDB database of the editor's copy of the chapter last open in this browser
+ * (features/works/editor/offline-open.ts).
+ */
+export const OFFLINE_CHAPTER_DATABASE = 'ac-works';
+
+/**
+ * Deletes the copy of the chapter last open here, at logout and when the session is lost: on a shared computer
+ * the next person must not find an author's chapter in the browser. It is a copy of what the server holds; text
+ * not yet saved is in the journal, which stays (it is sent after the next login).
+ */
+export function forgetOfflineChapter(): void {
+  try {
+    globalThis.indexedDB?.deleteDatabase(OFFLINE_CHAPTER_DATABASE);
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
+}

@@ -4,7 +4,7 @@ import { apiGet, apiPost } from '../../platform/api.ts';
 import { ApiError } from '../../platform/api-error.ts';
 import { reactToError } from '../../platform/api-reactions.ts';
 import { toast } from '../../platform/notify.ts';
-import { forgetOfflineCopy, OFFLINE_COPY_KEYS } from '../../platform/offline-copy.ts';
+import { forgetOfflineChapter, forgetOfflineCopy, OFFLINE_COPY_KEYS } from '../../platform/offline-copy.ts';
 import { queryClient } from '../../platform/query-client.ts';
 import { refreshSecret } from '../../platform/secret.ts';
 import { LOGGED_OUT, LOGIN_STATUS_QUERY_KEY, type LoginStatus } from '../../platform/session-state.ts';
@@ -110,10 +110,14 @@ export async function logout(): Promise<void> {
   clearLocalUser();
 }
 
-/** What session loss and logout both clear: stored user, user data, AI availability, login status. */
+/**
+ * What session loss and logout both clear: stored user, user data, AI availability, login status, the copy of the
+ * chapter last open.
+ */
 export function clearLocalUser(): void {
   clearStoredUser();
   forgetOfflineCopy(OFFLINE_COPY_KEYS.loginStatus);
+  forgetOfflineChapter();
   queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY });
   queryClient.removeQueries({ queryKey: ['home-model-list'] });
   queryClient.setQueryData<LoginStatus>(LOGIN_STATUS_QUERY_KEY, LOGGED_OUT);

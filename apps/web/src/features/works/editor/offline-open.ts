@@ -1,3 +1,4 @@
+import { OFFLINE_CHAPTER_DATABASE } from '../../../platform/offline-copy.ts';
 import type { ChapterDetail } from '../works-api.ts';
 import { browserJournal } from './journal.ts';
 
@@ -10,7 +11,6 @@ import { browserJournal } from './journal.ts';
  * main thread, where a localStorage write of a 100,000-character chapter took 1–50 ms in the middle of
  * typing. The journal stays in localStorage, whose write is synchronous (journal.ts says why).
  */
-const DATABASE = 'ac-works';
 const STORE = 'last-open';
 const KEY = 'chapter';
 
@@ -18,7 +18,7 @@ let database: Promise<IDBDatabase> | null = null;
 
 function openDatabase(): Promise<IDBDatabase> {
   database ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 1);
+    const request = indexedDB.open(OFFLINE_CHAPTER_DATABASE, 1);
     request.onupgradeneeded = () => {
       request.result.createObjectStore(STORE);
       // Where the copy was kept before: a whole chapter's text is not left behind in localStorage.
@@ -28,7 +28,15 @@ function openDatabase(): Promise<IDBDatabase> {
         // Storage disabled: nothing was kept there.
       }
     };
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      const db = request.result;
+      // Deleted at logout (platform/offline-copy.ts): this connection lets it go, and the next copy opens anew.
+      db.onversionchange = () => {
+        db.close();
+        database = null;
+      };
+      resolve(db);
+    };
     request.onerror = () => reject(request.error);
   }).catch((e: unknown) => {
     database = null;
