@@ -243,6 +243,45 @@ describe('the editor without the network', () => {
     );
   });
 
+  test('the service worker installs at the first quiet moment, not while the author types', async () => {
+    const author = await newAuthor();
+    const page = await open();
+    await logIn(context, author);
+    const bookId = await createBook(page, `安静${Date.now().toString(36)}`);
+    await openNewChapter(page, bookId);
+    // From the first moment of the next page load: a key every 400 ms until the test says stop, and the time the
+    // app asks the browser to register its service worker.
+    await page.addInitScript(() => {
+      const w = window as unknown as { typing: boolean; stoppedAt: number; registeredAt: number };
+      w.typing = true;
+      setInterval(() => {
+        if (w.typing) window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+      }, 400);
+      const register = ServiceWorkerContainer.prototype.register;
+      ServiceWorkerContainer.prototype.register = function (...args) {
+        w.registeredAt = performance.now();
+        return register.apply(this, args);
+      };
+    });
+    await page.reload();
+    await page.getByTestId('chapter-body').waitFor();
+    await page.waitForTimeout(5000);
+    expect(await page.evaluate(() => 'registeredAt' in window)).toBe(false);
+    await page.evaluate(() => {
+      const w = window as unknown as { typing: boolean; stoppedAt: number };
+      w.typing = false;
+      w.stoppedAt = performance.now();
+    });
+    await page.waitForFunction(() => 'registeredAt' in window, undefined, { timeout: 10_000 });
+    const quiet = await page.evaluate(() => {
+      const w = window as unknown as { stoppedAt: number; registeredAt: number };
+      return w.registeredAt - w.stoppedAt;
+    });
+    // 3 s after the last key (a key may have come up to 400 ms before the stop).
+    expect(quiet).toBeGreaterThanOrEqual(2500);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  });
+
   test('logging out deletes the copy of the chapter last open, so the next person on the computer cannot read it', async () => {
     const author = await newAuthor();
     const page = await open();
