@@ -315,6 +315,9 @@ describe('the editor without the network', () => {
     await page.getByTestId('header-pen-name').click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL((url) => url.pathname === '/front/register-login/login');
-    await expect.poll(copiedText).toBeNull();
+    await expect.poll(copiedText, { timeout: 10_000 }).toBeNull();
+    // And it stays deleted: the editor closing after the logout writes nothing back.
+    await page.waitForTimeout(1000);
+    expect(await copiedText()).toBeNull();
   });
 });

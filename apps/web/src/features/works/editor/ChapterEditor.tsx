@@ -347,6 +347,8 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
   // One saver per chapter; the journal of an earlier visit is replayed or shown as a conflict.
   useEffect(() => {
     let counted = initial.content;
+    // The revision of the offline copy (EditorPage keeps the chapter as opened).
+    let remembered = initial.revision;
     const saver = new ChapterSaver({
       chapterId: initial.chapter_id,
       bookId: initial.book_id,
@@ -367,8 +369,16 @@ export function ChapterEditor({ chapter: initial, short, onPublished }: ChapterE
       },
       onChange: (next) => {
         saverStatus.set(next);
-        // Everything typed is on the server: that is the text to reopen without the network.
-        if (next.status === 'saved' && saverRef.current && !saverRef.current.hasUnsaved) {
+        // Everything typed is on the server: that is the text to reopen without the network. Only when the server
+        // has acknowledged a new revision: a 'saved' with nothing new (the check as the editor closes, after a
+        // logout too) writes nothing.
+        if (
+          next.status === 'saved' &&
+          next.revision !== remembered &&
+          saverRef.current &&
+          !saverRef.current.hasUnsaved
+        ) {
+          remembered = next.revision;
           const d = read();
           void rememberOpenChapter({
             ...initial,

@@ -1,4 +1,5 @@
 import { OFFLINE_CHAPTER_DATABASE } from '../../../platform/offline-copy.ts';
+import { loggedInNow } from '../../../platform/session-state.ts';
 import type { ChapterDetail } from '../works-api.ts';
 import { browserJournal } from './journal.ts';
 
@@ -47,8 +48,12 @@ function openDatabase(): Promise<IDBDatabase> {
 
 /** The chapter as the server sent it when last opened or saved here, for opening it again without the network. */
 export async function rememberOpenChapter(chapter: ChapterDetail): Promise<void> {
+  // Not once the author has logged out (the copy was deleted then): the editor closing after a logout, or a save
+  // answered just after it, must not write the chapter back.
+  if (!loggedInNow()) return;
   try {
     const db = await openDatabase();
+    if (!loggedInNow()) return;
     db.transaction(STORE, 'readwrite').objectStore(STORE).put(chapter, KEY);
   } catch {
     // Storage full or disabled: the chapter opens only with the network.
