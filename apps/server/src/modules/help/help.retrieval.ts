@@ -300,6 +300,7 @@ const ENGLISH: Array<[RegExp, string]> = [
   [/\bbeijing time\b|\b(time|times) (shown|displayed)\b/, '北京时间'],
   [/\btime ?zones?\b/, '时区'],
   [/\bbrowsers?\b/, '浏览器'],
+  [/\b(shared|public|someone else'?s|library|internet caf[eé]) (computer|pc|laptop)\b/, '公用电脑 退出登录'],
   // The server's own messages (503, 507, 504) and their numbers.
   [/\b(database|unreachable|(service|server) (is )?(down|unavailable))\b/, '无法连接数据库 报错'],
   [/\b(storage|disk|space)\b.*\bfull\b|\bfull\b.*\b(storage|disk)\b|\bout of (disk )?space\b/, '存储空间已满 报错'],
