@@ -20,7 +20,8 @@ export interface FieldIntent {
  * is tried again on the next point or press.
  */
 export function useLazyField<C>(load: () => Promise<C>) {
-  const [state, setState] = useState<{ Real: C; intent: FieldIntent } | null>(null);
+  const [loaded, setLoaded] = useState<{ Real: C } | null>(null);
+  const intent = useRef<FieldIntent | null>(null);
   const root = useRef<HTMLElement | null>(null);
   const pressed = useRef(false);
   const loading = useRef(false);
@@ -29,17 +30,20 @@ export function useLazyField<C>(load: () => Promise<C>) {
     if (loading.current) return;
     loading.current = true;
     void load().then(
-      (Real) => {
-        const focused = root.current?.contains(document.activeElement) ? document.activeElement : null;
-        const inputs = root.current ? [...root.current.querySelectorAll('input, [tabindex]')] : [];
-        const focusIndex = focused ? Math.max(0, inputs.indexOf(focused)) : null;
-        setState({ Real, intent: { focusIndex, pressed: pressed.current } });
-      },
+      (Real) => setLoaded({ Real }),
       () => {
         loading.current = false;
       },
     );
   };
+  // What the author did is read as the real field replaces the stand-in, in the same task as that change: read when
+  // the download ended, a key pressed between then and this render (the stand-in still on screen) was lost, and the
+  // real field neither opened nor got the key.
+  if (loaded && !intent.current) {
+    const focused = root.current?.contains(document.activeElement) ? document.activeElement : null;
+    const inputs = root.current ? [...root.current.querySelectorAll('input, [tabindex]')] : [];
+    intent.current = { focusIndex: focused ? Math.max(0, inputs.indexOf(focused)) : null, pressed: pressed.current };
+  }
 
   const standInProps = {
     ref: (element: HTMLElement | null) => {
@@ -63,7 +67,7 @@ export function useLazyField<C>(load: () => Promise<C>) {
       }
     },
   };
-  return { Real: state?.Real ?? null, intent: state?.intent ?? null, standInProps };
+  return { Real: loaded?.Real ?? null, intent: intent.current, standInProps };
 }
 
 /** The error or warning a surrounding Form.Item gives its field, for the stand-in's border. */
