@@ -236,6 +236,11 @@ describe('every page', () => {
     });
     const runUntilChecks = async (count: number) => {
       for (let step = 0; step < 80 && requested < count; step += 1) await page.clock.runFor(5_000);
+      // It failed in CI now and then (1 of ~4 runs; not reproduced on this machine): say which part did not come.
+      if (requested < count) {
+        const visibility = await page.evaluate(() => document.visibilityState);
+        throw new Error(`after 80 steps of 5 s, ${requested} checks were requested, not ${count} (page ${visibility})`);
+      }
       await expect.poll(() => checkedAt.length, { timeout: 10_000 }).toBe(count);
     };
     await page.clock.install();
