@@ -4,10 +4,9 @@ import { apiGet, apiPost } from '../../platform/api.ts';
 import { ApiError } from '../../platform/api-error.ts';
 import { reactToError } from '../../platform/api-reactions.ts';
 import { toast } from '../../platform/notify.ts';
-import { forgetOfflineChapter, forgetOfflineCopy, OFFLINE_COPY_KEYS } from '../../platform/offline-copy.ts';
 import { queryClient } from '../../platform/query-client.ts';
 import { refreshSecret } from '../../platform/secret.ts';
-import { LOGGED_OUT, LOGIN_STATUS_QUERY_KEY, type LoginStatus } from '../../platform/session-state.ts';
+import { LOGIN_STATUS_QUERY_KEY, markSessionLost } from '../../platform/session-state.ts';
 import { clearStoredUser, type StoredUser, writeStoredUser } from '../../platform/stored-user.ts';
 import { PEN_NAME_STATUS_PATH } from './pen-name-status.ts';
 
@@ -111,16 +110,12 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * What session loss and logout both clear: stored user, user data, AI availability, login status, the copy of the
- * chapter last open.
+ * What logout and a password reset clear: what session loss clears (platform's markSessionLost: stored user, user
+ * data, login status, the copy of the chapter last open), and the home page's AI availability.
  */
 export function clearLocalUser(): void {
-  clearStoredUser();
-  forgetOfflineCopy(OFFLINE_COPY_KEYS.loginStatus);
-  forgetOfflineChapter();
-  queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY });
   queryClient.removeQueries({ queryKey: ['home-model-list'] });
-  queryClient.setQueryData<LoginStatus>(LOGIN_STATUS_QUERY_KEY, LOGGED_OUT);
+  markSessionLost();
 }
 
 /**
