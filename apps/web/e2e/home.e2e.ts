@@ -262,6 +262,27 @@ describe('every page', () => {
     expect(checkedAt).toHaveLength(3);
   });
 
+  test('environment check: a tab in the background is checked too', async () => {
+    await open();
+    // The tab is hidden from the start, as one left behind another tab is.
+    await page.addInitScript(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    });
+    let calls = 0;
+    await page.route('**/api/pc/v1/global/check-env*', (route) => {
+      calls += 1;
+      return route.fulfill({ json: { code: 200, data: { env: 0, ip: '8.8.8.8' } } });
+    });
+    await page.clock.install();
+    await visit(page, '/front/help-center/home');
+    await expect.poll(() => calls).toBe(1);
+    expect(await page.evaluate(() => document.visibilityState)).toBe('hidden');
+    // In 5 s steps: the interval counts from when the page has taken in the first answer, which the test cannot see.
+    for (let step = 0; step < 80 && calls < 2; step += 1) await page.clock.runFor(5_000);
+    expect(calls).toBe(2);
+  });
+
   test('environment check stops after a failed check', async () => {
     await open();
     let calls = 0;

@@ -18,6 +18,9 @@ export function EnvCheck() {
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
     refetchInterval: (q) => (q.state.status === 'error' || q.state.data?.env === 1 ? false : TIMERS.envCheckIntervalMs),
+    // Every 300000 ms as §4 says, also while the tab is hidden: react-query otherwise skips an interval's check
+    // whenever document.visibilityState is 'hidden', so a tab left in the background was never checked.
+    refetchIntervalInBackground: true,
   });
   const env = query.data?.env;
   const ip = query.data?.ip ?? '';
