@@ -186,21 +186,21 @@ export default defineConfig({
     sideEffectFree(),
     antdStaticStyles(),
     react(),
-    // The app shell through a service worker (Workbox), so the editor opens without the network and
-    // reopens a chapter from its journal (issue 18). 'prompt': a new version waits until the author
+    // The app shell through a service worker (sw/sw.ts, Workbox), so the editor opens without the network
+    // and reopens a chapter from its journal (issue 18). 'prompt': a new version waits until the author
     // chooses to reload (app/AppUpdate.tsx) and is never applied in the middle of typing. Registered
-    // by AppUpdate once someone is logged in, so the login page downloads nothing of it.
+    // by AppUpdate once someone is logged in, so the login page downloads nothing of it. The list of the
+    // build's files is written into it; it keeps those the pages load, not all of them.
     VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
       manifest: false,
-      workbox: {
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        // Every page path is the app; the server's own paths are never answered from the cache.
-        navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/healthz/, /^\/sign-detail/],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-        cleanupOutdatedCaches: true,
       },
     }),
     precompress(),

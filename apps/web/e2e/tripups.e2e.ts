@@ -282,6 +282,40 @@ describe('the editor without the network', () => {
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   });
 
+  test('the service worker keeps the files the pages loaded, not the whole app, and what a page loads later', async () => {
+    const author = await newAuthor();
+    const page = await open();
+    await logIn(context, author);
+    const bookId = await createBook(page, `留存${Date.now().toString(36)}`);
+    await openNewChapter(page, bookId);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const loaded = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .filter((name) => name.startsWith(`${location.origin}/assets/`)),
+      );
+    const kept = () =>
+      page.evaluate(async () => (await (await caches.open('ac-files')).keys()).map((request) => request.url));
+    // Installed while the editor was open: everything the editor page had loaded is kept, and nothing else.
+    // (Read in this order, since the page may load more meanwhile: loaded before ⊆ kept ⊆ loaded after.)
+    const editorFiles = await loaded();
+    expect(editorFiles.some((url) => /\/EditorPage-[^/]+\.js$/.test(url))).toBe(true);
+    const keptAtInstall = await kept();
+    const loadedSince = await loaded();
+    expect(editorFiles.filter((url) => !keptAtInstall.includes(url))).toEqual([]);
+    expect(keptAtInstall.filter((url) => !loadedSince.includes(url))).toEqual([]);
+    expect(keptAtInstall.some((url) => /\/HelpHomePage-[^/]+\.js$/.test(url))).toBe(false);
+
+    // A page opened afterwards: what it loads is kept as it loads.
+    await visit(page, '/front/help-center/home');
+    await page.getByRole('heading').first().waitFor();
+    await expect
+      .poll(async () => (await kept()).some((url) => /\/HelpHomePage-[^/]+\.js$/.test(url)), { timeout: 10_000 })
+      .toBe(true);
+  });
+
   test('logging out deletes the copy of the chapter last open, so the next person on the computer cannot read it', async () => {
     const author = await newAuthor();
     const page = await open();

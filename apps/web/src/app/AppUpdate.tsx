@@ -1,10 +1,25 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlainButton } from '../components/plain/Button.tsx';
+import { LOADED_FILES } from './service-worker-messages.ts';
 
 /** How long the author must leave keyboard and pointer alone before the service worker is registered. */
 const SERVICE_WORKER_QUIET_MS = 3000;
 const ACTIVITY_EVENTS = ['keydown', 'input', 'pointerdown', 'wheel'] as const;
+
+/** The build's files (scripts, styles, images, fonts under /assets/) this page has loaded so far. */
+const loadedFiles = new Set<string>();
+if (typeof PerformanceObserver !== 'undefined') {
+  const assets = `${location.origin}/assets/`;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name.startsWith(assets)) loadedFiles.add(entry.name);
+  }).observe({ type: 'resource', buffered: true });
+}
+
+/** Tells the installing service worker what this page has loaded, so it keeps those files (sw/sw.ts). */
+function answerServiceWorker(event: MessageEvent) {
+  if (event.data?.type === LOADED_FILES) event.ports[0]?.postMessage([...loadedFiles]);
+}
 
 /**
  * Calls `then` once nothing has been typed, clicked or scrolled for `quietMs`. Returns the cancel.
@@ -30,12 +45,11 @@ function whenQuiet(quietMs: number, then: () => void): () => void {
 }
 
 /**
- * The service worker (vite.config.ts, Workbox): registered once someone is logged in — the login
+ * The service worker (sw/sw.ts, Workbox): registered once someone is logged in — the login
  * page never downloads it — so the app shell, and with it the editor, opens without the network.
  * It is registered at the first quiet moment (SERVICE_WORKER_QUIET_MS without a key, click or scroll),
- * not as the page opens: its first install downloads and stores the whole app (~340 files, 4 MB), and on a
- * two-core machine that work, done while the author typed, made the editor's slowest keystrokes ~4 times slower
- * (`npm run bench works`: keystroke p95 100–120 ms against 25 ms with no service worker).
+ * not as the page opens, and its install keeps what the open pages have loaded (they answer it here):
+ * work done while the author types makes the editor's slowest keystrokes slower on a two-core machine.
  * A new version is announced here and applied only when the author clicks 刷新: never by itself,
  * never in the middle of typing (the editor's journal keeps what is not yet saved either way).
  */
@@ -45,6 +59,8 @@ export function AppUpdate({ loggedIn }: { loggedIn: boolean }) {
 
   useEffect(() => {
     if (!loggedIn || !('serviceWorker' in navigator) || import.meta.env.DEV) return;
+    navigator.serviceWorker.addEventListener('message', answerServiceWorker);
+    navigator.serviceWorker.startMessages();
     let cancelled = false;
     const cancelWait = whenQuiet(SERVICE_WORKER_QUIET_MS, () => {
       void import('virtual:pwa-register').then(({ registerSW }) => {
@@ -58,6 +74,7 @@ export function AppUpdate({ loggedIn }: { loggedIn: boolean }) {
     return () => {
       cancelled = true;
       cancelWait();
+      navigator.serviceWorker.removeEventListener('message', answerServiceWorker);
     };
   }, [loggedIn]);
 
