@@ -1,6 +1,10 @@
+import type { BrandConfig } from '@author-centre/shared/brands';
 import type { HomeModelList, PopupProfileFields } from '@author-centre/shared/home-api';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../platform/api.ts';
+import { BRAND_QUERY_KEY } from '../platform/brand.tsx';
+import { queryClient } from '../platform/query-client.ts';
+import { LOGIN_STATUS_QUERY_KEY, type LoginStatus } from '../platform/session-state.ts';
 
 /**
  * The data behind the pop-up queue: the profile (sign-in module's GET /api/author/profile, which
@@ -16,23 +20,43 @@ export const PROFILE_QUERY_KEY = ['author-profile'] as const;
 export const HOME_MODELS_PATH = '/api/pc/v1/author/home-model-list';
 export const HOME_MODELS_QUERY_KEY = ['home-model-list'] as const;
 
+const profileQuery = queryOptions({
+  queryKey: PROFILE_QUERY_KEY,
+  queryFn: ({ signal }) => apiGet<AuthorProfile>(PROFILE_PATH, undefined, { signal, silent: true }),
+  staleTime: 60_000,
+});
+
+const homeModelsQuery = queryOptions({
+  queryKey: HOME_MODELS_QUERY_KEY,
+  queryFn: ({ signal }) => apiGet<HomeModelList>(HOME_MODELS_PATH, undefined, { signal, silent: true }),
+  staleTime: 60_000,
+});
+
 export function useAuthorProfile(enabled: boolean) {
-  return useQuery({
-    queryKey: PROFILE_QUERY_KEY,
-    queryFn: ({ signal }) => apiGet<AuthorProfile>(PROFILE_PATH, undefined, { signal, silent: true }),
-    enabled,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...profileQuery, enabled });
 }
 
 export function useHomeModels(enabled: boolean) {
-  return useQuery({
-    queryKey: HOME_MODELS_QUERY_KEY,
-    queryFn: ({ signal }) => apiGet<HomeModelList>(HOME_MODELS_PATH, undefined, { signal, silent: true }),
-    enabled,
-    staleTime: 60_000,
+  return useQuery({ ...homeModelsQuery, enabled });
+}
+
+/**
+ * On a page's first load, asks for the queue's data the moment the login status and the brand say the
+ * queue is on, rather than once the page has rendered with them (the queue's useQuery): that render
+ * takes a few hundred milliseconds of a cold load, and the first pop waits for both answers.
+ */
+function askAheadOnFirstLoad(): void {
+  const stop = queryClient.getQueryCache().subscribe(() => {
+    const status = queryClient.getQueryData<LoginStatus>(LOGIN_STATUS_QUERY_KEY);
+    const brand = queryClient.getQueryData<BrandConfig>(BRAND_QUERY_KEY);
+    if (!status || !brand) return;
+    stop();
+    if (!status.logged_in || brand.appGlobalPop?.show !== true) return;
+    void queryClient.prefetchQuery(profileQuery);
+    void queryClient.prefetchQuery(homeModelsQuery);
   });
 }
+askAheadOnFirstLoad();
 
 const idsParam = (ids: number[]) => ({ ids: ids.join(',') });
 
