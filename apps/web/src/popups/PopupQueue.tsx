@@ -1,6 +1,6 @@
 import type { PopId } from '@author-centre/shared/constants';
 import type { HomeModelList } from '@author-centre/shared/home-api';
-import { type ReactNode, Suspense, useEffect, useReducer, useRef } from 'react';
+import { type ReactNode, Suspense, startTransition, useEffect, useReducer, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { lazyAntd } from '../app/antd-lazy.tsx';
 import { askPenNameStatusAhead } from '../features/auth/pen-name-status.ts';
@@ -60,7 +60,9 @@ export function PopupQueue({ loggedIn, accountId }: { loggedIn: boolean; account
     });
     // A pop asking for an action that the author put off stays closed (decisions.md).
     for (const id of ASKING_POPS) if (needs[id] && accountId !== null && isPutOff(accountId, id)) needs[id] = false;
-    dispatch({ type: 'needs', needs });
+    // A transition: the pop that opens (a dialog of antd parts, rendered for the first time) is rendered in
+    // slices between which the page stays responsive, not in one long task as the page loads.
+    startTransition(() => dispatch({ type: 'needs', needs }));
   }, [enabled, accountId, profile.data, profile.isError, models.data, models.isError, timeZone?.needed]);
 
   const frozen = useRef<{ id: PopId | null; data: Snapshot }>({ id: null, data: {} });
