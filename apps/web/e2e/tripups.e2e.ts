@@ -316,6 +316,36 @@ describe('the editor without the network', () => {
       .toBe(true);
   });
 
+  test("a new install keeps this build's versions of the files kept from an earlier build, and drops the earlier ones", async () => {
+    const author = await newAuthor();
+    const page = await open();
+    await logIn(context, author);
+    const bookId = await createBook(page, `换版${Date.now().toString(36)}`);
+    await openNewChapter(page, bookId);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const kept = () =>
+      page.evaluate(async () =>
+        (await (await caches.open('ac-files')).keys()).map((request) => new URL(request.url).pathname),
+      );
+    // The help centre's page, as an earlier build named it, kept when the author read it before the update.
+    const earlier = '/assets/HelpHomePage-0ldBu1ld.js';
+    expect((await kept()).some((path) => /\/HelpHomePage-[^/]+\.js$/.test(path))).toBe(false);
+    await page.evaluate(async (path) => {
+      await (await caches.open('ac-files')).put(
+        path,
+        new Response('export {}', { headers: { 'content-type': 'text/javascript' } }),
+      );
+      await (await navigator.serviceWorker.getRegistration())?.unregister();
+    }, earlier);
+    // The next load installs the worker afresh (at the first quiet moment), as a new version is installed.
+    await page.reload();
+    await page.getByTestId('chapter-body').waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const helpPages = async () => (await kept()).filter((path) => /\/HelpHomePage-[^/]+\.js$/.test(path));
+    await expect.poll(helpPages, { timeout: 15_000 }).not.toContain(earlier);
+    expect(await helpPages()).toEqual([expect.stringMatching(/^\/assets\/HelpHomePage-[\w-]{8}\.js$/)]);
+  });
+
   test('logging out deletes the copy of the chapter last open, so the next person on the computer cannot read it', async () => {
     const author = await newAuthor();
     const page = await open();

@@ -5,10 +5,11 @@
  *
  * It keeps the page (index.html) and the files the author's pages load, not the whole app: the
  * whole app is ~340 files and 4 MB (the operations console included), and storing it all at the
- * first install took ~3 s of both cores of a two-core machine, so an author who went on typing
- * then had keystrokes 2–4 times slower (`npm run bench works`). At install it asks the open pages
+ * first install kept a two-core machine busy for ~3 s (1.4 s on the worker's own thread), so an
+ * author who went on typing then had slower keystrokes (`npm run bench works`: p95 18 ms against 14). At install it asks the open pages
  * which of the build's files they have loaded and keeps those (from the browser's cache: nothing is
- * downloaded again); after that every file of the build a page loads is kept as it loads.
+ * downloaded again), and this build's versions of the files kept from the build before; after that
+ * every file of the build a page loads is kept as it loads.
  */
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
@@ -64,12 +65,26 @@ function filesLoadedBy(page: Client): Promise<string[]> {
   });
 }
 
-/** Keeps what the open pages have loaded, one file at a time, each from the browser's cache where it is. */
+/** A build file's name without its content hash: …/EditorPage-B_GePGXO.js → …/EditorPage.js. */
+const unhashed = (url: string) => url.replace(/-[\w-]{8}(\.\w+)$/, '$1');
+
+/**
+ * Keeps what the open pages have loaded, and this build's versions of the files kept from earlier builds
+ * (a new version keeps working offline where the one before did: the editor the author opened last week
+ * included), one file at a time; those the pages loaded come from the browser's cache.
+ */
 async function keepLoadedFiles(): Promise<void> {
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const loaded = new Set((await Promise.all(pages.map(filesLoadedBy))).flat());
+  const wanted = new Set((await Promise.all(pages.map(filesLoadedBy))).flat());
   const cache = await caches.open(FILES_CACHE);
-  for (const url of loaded) {
+  const usedBefore = new Set(
+    (await cache.keys())
+      .map((request) => request.url)
+      .filter((url) => !buildFiles.has(url))
+      .map(unhashed),
+  );
+  for (const url of buildFiles) if (usedBefore.has(unhashed(url))) wanted.add(url);
+  for (const url of wanted) {
     // One that cannot be had now (the network went) is kept when a page next loads it.
     if (url !== pageUrl && buildFiles.has(url) && !(await cache.match(url)))
       await cache.add(url).catch(() => undefined);
