@@ -282,13 +282,18 @@ describe('the editor without the network', () => {
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   });
 
-  test('the service worker keeps the files the pages loaded, not the whole app, and what a page loads later', async () => {
+  /** A new author's new chapter open in the editor, once the service worker is installed and active. */
+  async function editorWithServiceWorker(bookTitle: string): Promise<Page> {
     const author = await newAuthor();
     const page = await open();
     await logIn(context, author);
-    const bookId = await createBook(page, `留存${Date.now().toString(36)}`);
-    await openNewChapter(page, bookId);
+    await openNewChapter(page, await createBook(page, `${bookTitle}${Date.now().toString(36)}`));
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    return page;
+  }
+
+  test('the service worker keeps the files the pages loaded, not the whole app, and what a page loads later', async () => {
+    const page = await editorWithServiceWorker('留存');
     const loaded = () =>
       page.evaluate(() =>
         performance
@@ -317,12 +322,7 @@ describe('the editor without the network', () => {
   });
 
   test("a new install keeps this build's versions of the files kept from an earlier build, and drops the earlier ones", async () => {
-    const author = await newAuthor();
-    const page = await open();
-    await logIn(context, author);
-    const bookId = await createBook(page, `换版${Date.now().toString(36)}`);
-    await openNewChapter(page, bookId);
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const page = await editorWithServiceWorker('换版');
     const kept = () =>
       page.evaluate(async () =>
         (await (await caches.open('ac-files')).keys()).map((request) => new URL(request.url).pathname),
