@@ -34,13 +34,15 @@ const ANSWER_MS = 3000;
 
 /** Every file of this build: the list the build writes in here. */
 const manifest = self.__WB_MANIFEST;
-/** The same, by address. */
+const isPage = (entry: PrecacheEntry | string) => (typeof entry === 'string' ? entry : entry.url) === PAGE;
+/** The build's files other than the page, by address. */
 const buildFiles = new Set(
-  manifest.map((entry) => new URL(typeof entry === 'string' ? entry : entry.url, self.registration.scope).href),
+  manifest
+    .filter((entry) => !isPage(entry))
+    .map((entry) => new URL(typeof entry === 'string' ? entry : entry.url, self.registration.scope).href),
 );
-const pageUrl = new URL(PAGE, self.registration.scope).href;
 
-precacheAndRoute(manifest.filter((entry) => (typeof entry === 'string' ? entry : entry.url) === PAGE));
+precacheAndRoute(manifest.filter(isPage));
 cleanupOutdatedCaches();
 // Every page path is the app; the server's own paths are never answered from the cache.
 registerRoute(
@@ -49,7 +51,7 @@ registerRoute(
   }),
 );
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.href !== pageUrl && buildFiles.has(url.href),
+  ({ url, request }) => request.method === 'GET' && buildFiles.has(url.href),
   new CacheFirst({ cacheName: FILES_CACHE }),
 );
 
@@ -87,8 +89,7 @@ async function keepLoadedFiles(): Promise<void> {
   for (const url of buildFiles) if (usedBefore.has(unhashed(url))) wanted.add(url);
   for (const url of wanted) {
     // One that cannot be had now (the network went) is kept when a page next loads it.
-    if (url !== pageUrl && buildFiles.has(url) && !(await cache.match(url)))
-      await cache.add(url).catch(() => undefined);
+    if (buildFiles.has(url) && !(await cache.match(url))) await cache.add(url).catch(() => undefined);
   }
 }
 
