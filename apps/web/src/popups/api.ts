@@ -17,8 +17,8 @@ export interface AuthorProfile extends PopupProfileFields {
 
 export const PROFILE_PATH = '/api/author/profile';
 export const PROFILE_QUERY_KEY = ['author-profile'] as const;
-export const HOME_MODELS_PATH = '/api/pc/v1/author/home-model-list';
-export const HOME_MODELS_QUERY_KEY = ['home-model-list'] as const;
+const HOME_MODELS_PATH = '/api/pc/v1/author/home-model-list';
+const HOME_MODELS_QUERY_KEY = ['home-model-list'] as const;
 
 const profileQuery = queryOptions({
   queryKey: PROFILE_QUERY_KEY,
@@ -26,7 +26,8 @@ const profileQuery = queryOptions({
   staleTime: 60_000,
 });
 
-const homeModelsQuery = queryOptions({
+/** The home model list: the queue's pops 'account-split' and 4, and the header's reminder. */
+export const homeModelsQuery = queryOptions({
   queryKey: HOME_MODELS_QUERY_KEY,
   queryFn: ({ signal }) => apiGet<HomeModelList>(HOME_MODELS_PATH, undefined, { signal, silent: true }),
   staleTime: 60_000,

@@ -14,12 +14,10 @@ import { useNavigate } from 'react-router';
 import { LazyDropdown } from '../../components/LazyDropdown.tsx';
 import { toast } from '../../platform/notify.ts';
 import { type StoredUser, writeStoredUser } from '../../platform/stored-user.ts';
-import { HOME_MODELS_PATH, HOME_MODELS_QUERY_KEY } from '../../popups/api.ts';
+import { homeModelsQuery } from '../../popups/api.ts';
 import { fetchProfile, logout, PROFILE_QUERY_KEY } from './auth-api.ts';
 import { AUTH_NS } from './i18n.ts';
 import './auth.css';
-import type { HomeModelList } from '@author-centre/shared/home-api';
-import { apiGet } from '../../platform/api.ts';
 
 // The dialogs of the reminder item download when the author opens one (issue 19: the header is on every
 // logged-in page, and the binding dialog brings antd's form, table and result).
@@ -41,11 +39,7 @@ export function HeaderAccount({ accountId, cached }: { accountId: number | null;
   const [leaving, setLeaving] = useState(false);
   const profile = useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: fetchProfile, staleTime: 60_000 });
   const user = profile.data?.user;
-  const models = useQuery({
-    queryKey: HOME_MODELS_QUERY_KEY,
-    queryFn: ({ signal }) => apiGet<HomeModelList>(HOME_MODELS_PATH, undefined, { signal, silent: true }),
-    staleTime: 60_000,
-  });
+  const models = useQuery(homeModelsQuery);
   const reminder: 'bind' | 'complete' | null = models.data?.account_split_model.length
     ? 'bind'
     : user?.is_phone_bind === 0
