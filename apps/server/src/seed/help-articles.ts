@@ -15,6 +15,7 @@ import {
   VERIFY_CODE,
 } from '@author-centre/shared';
 import { SCREENPLAY_APPLICATION_LIMITS as S } from '../modules/works/screenplay-application.ts';
+import ASKED from './help/asked.json' with { type: 'json' };
 import { authorQuestionsArticles } from './help/author-questions.ts';
 import { commentsArticles } from './help/comments.ts';
 import { contractsArticles } from './help/contracts.ts';
@@ -941,11 +942,30 @@ export const RETIRED_ARTICLES: ReadonlyMap<number, number> = new Map([
   [226, 50], // 请假额度、审核与取消 → 怎么请假？额度、审核和取消…
 ]);
 
+/**
+ * How authors ask what each standard article answers (help/asked.json, by `<category>-<article>`): 60 questions an
+ * article, 46 in Chinese and 14 in English, in authors' own words (jargon, typos and situations included), written
+ * from the article's text and the list of titles alone, with no question of the AI evaluation set in sight
+ * (2026-11-28). Seeded as help_articles.asked, which search and the assistant match line by line; admins edit them
+ * with the article.
+ */
+const ASKED_BY_ARTICLE: Readonly<Record<string, readonly string[]>> = ASKED;
+
+export interface StandardArticle extends HelpSeedArticle {
+  asked: readonly string[];
+}
+
 /** The standard categories and articles with the brand's own facts. */
-export function helpSeedFor(brand: BrandSettings): { categories: HelpSeedCategory[]; articles: HelpSeedArticle[] } {
+export function helpSeedFor(brand: BrandSettings): { categories: HelpSeedCategory[]; articles: StandardArticle[] } {
   const facts = factsOf(brand);
   return {
     categories: HELP_SEED_CATEGORIES,
-    articles: [...articles(facts), ...CAPABILITY_ARTICLES.flatMap((more) => more(facts))],
+    articles: [...articles(facts), ...CAPABILITY_ARTICLES.flatMap((more) => more(facts))].map((a) => ({
+      ...a,
+      asked: ASKED_BY_ARTICLE[`${a.category}-${a.number}`] ?? [],
+    })),
   };
 }
+
+/** An article's ways of asking as stored (help_articles.asked): a question a line. */
+export const askedText = (asked: readonly string[]) => asked.join('\n');

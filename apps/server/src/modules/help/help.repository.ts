@@ -20,6 +20,7 @@ export interface NewArticle {
   title: string;
   body: string;
   keywords: string;
+  asked: string;
   popular: number;
   sort: number;
   status: number;

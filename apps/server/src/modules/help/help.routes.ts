@@ -41,8 +41,11 @@ const CategoryInput = z.object({
   sort: z.coerce.number().int().min(0).max(100_000).optional(),
 });
 
+/** help_articles.asked at most: the standard articles' 60 questions hold under 2,500 characters each. */
+const ASKED_MAX_CHARS = 20_000;
+
 /**
- * Left out of an edit, keywords, popular, status and sort keep their value; a new article is
+ * Left out of an edit, keywords, asked, popular, status and sort keep their value; a new article is
  * published unless `status` is 0 (the console creates drafts and publishes with its own call).
  */
 const ArticleInput = z.object({
@@ -51,6 +54,8 @@ const ArticleInput = z.object({
   title: z.string().trim().min(2).max(100),
   body: z.string().trim().min(1).max(20_000),
   keywords: z.string().trim().max(500).optional(),
+  /** How authors ask what it answers, a question a line. */
+  asked: z.string().trim().max(ASKED_MAX_CHARS).optional(),
   popular: z.union([z.literal(0), z.literal(1)]).optional(),
   status: z.union([z.literal(0), z.literal(1)]).optional(),
   sort: z.coerce.number().int().min(0).max(100_000).optional(),

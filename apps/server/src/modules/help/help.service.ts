@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { type Db, inTransaction, type Tx } from '../../platform/db/database.ts';
 import { badInput, conflict, notFound } from '../../platform/http/errors.ts';
 import type { AiSourceArticle } from '../../platform/providers/ai/index.ts';
-import { helpSeedFor, RETIRED_ARTICLES } from '../../seed/help-articles.ts';
+import { askedText, helpSeedFor, RETIRED_ARTICLES } from '../../seed/help-articles.ts';
 import * as repo from './help.repository.ts';
 import { BrandIndex, expansionsFor, HELP_HOME_PATH, passagesOf, questionIds, questionPath } from './help.retrieval.ts';
 
@@ -73,6 +73,8 @@ export interface ArticleInput {
   title: string;
   body: string;
   keywords?: string;
+  /** How authors ask what it answers, a question a line (help_articles.asked). */
+  asked?: string;
   popular?: number;
   status?: number;
   sort?: number;
@@ -125,6 +127,7 @@ export class HelpService {
           title: a.title,
           body: a.body,
           keywords: a.keywords,
+          asked: askedText(a.asked),
           popular: a.popular ? 1 : 0,
           sort: i,
           status: 1,
@@ -188,6 +191,7 @@ export class HelpService {
           title: article.title,
           body: article.body,
           keywords: article.keywords,
+          asked: askedText(article.asked),
           popular: article.popular ? 1 : 0,
           sort,
           status: 1,
@@ -569,6 +573,7 @@ export class HelpService {
       title: a.title,
       body: a.body,
       keywords: a.keywords,
+      asked: a.asked,
       popular: a.popular,
       status: a.status,
       sort: a.sort,
@@ -600,6 +605,7 @@ export class HelpService {
         title: input.title,
         body: input.body,
         keywords: input.keywords ?? existing.keywords,
+        asked: input.asked ?? existing.asked,
         popular: input.popular ?? existing.popular,
         status: input.status ?? existing.status,
         sort: input.sort ?? existing.sort,
@@ -631,6 +637,7 @@ export class HelpService {
           title: input.title,
           body: input.body,
           keywords: input.keywords ?? '',
+          asked: input.asked ?? '',
           popular: input.popular ?? 0,
           status: input.status ?? 1,
           sort: input.sort ?? 0,
@@ -704,7 +711,7 @@ function categorySnapshot(c: repo.CategoryRow) {
 }
 
 function articleSnapshot(
-  a: Pick<repo.ArticleRow, 'number' | 'title' | 'body' | 'keywords' | 'popular' | 'status' | 'sort'>,
+  a: Pick<repo.ArticleRow, 'number' | 'title' | 'body' | 'keywords' | 'asked' | 'popular' | 'status' | 'sort'>,
   categoryNumber: number | null,
 ) {
   return {
@@ -712,6 +719,7 @@ function articleSnapshot(
     category_id: categoryNumber,
     title: a.title,
     keywords: a.keywords,
+    asked: a.asked,
     popular: a.popular,
     status: a.status,
     sort: a.sort,

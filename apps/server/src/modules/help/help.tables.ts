@@ -27,6 +27,11 @@ export interface HelpArticleTable {
   body: string;
   /** Words authors use for this question (comma separated): weighted between the title and the body in search. */
   keywords: string;
+  /**
+   * How authors ask what the article answers, in their own words, a question a line (migration 202612290101): each
+   * line is matched on its own by search and the AI assistant, never shown to authors.
+   */
+  asked: string;
   /** 1: listed among the popular questions on the help centre's home. */
   popular: number;
   sort: number;

@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up } from '../../db/migrations/202612120001_help_merged_articles.ts';
 import { up as rewriteForumLinks, rewrites } from '../../db/migrations/202612280102_help_forum_links.ts';
 import { up as addReleaseParagraph } from '../../db/migrations/202612280102_help_release_held_comments.ts';
+import { up as addAsked } from '../../db/migrations/202612290101_help_articles_asked.ts';
 import { databaseUnreachable, storageFull } from '../../platform/http/errors.ts';
+import ASKED from '../../seed/help/asked.json' with { type: 'json' };
 import { ARTICLE_241_BEFORE_RELEASE, ARTICLE_241_KEYWORDS_BEFORE_RELEASE } from '../../seed/help/comments.ts';
+import { helpSeedFor } from '../../seed/help-articles.ts';
 import { createAuthor, logIn } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { AI_TIMED_OUT } from '../ai-assistant/ai-assistant.service.ts';
@@ -489,6 +492,106 @@ describe('articles merged because they answered the same question', () => {
     expect(await body(4)).toContain('管理员补充的一段。');
     expect(await body(4)).not.toContain('放行');
     expect(await revision(4)).toBe(before[4]);
+  });
+});
+
+describe('how authors ask (help_articles.asked)', () => {
+  it('every standard article is seeded with its ways of asking, and every way of asking belongs to a standard article', async () => {
+    const standard = helpSeedFor(t.app.ctx.brands.get(2)).articles;
+    const keys = new Set(standard.map((a) => `${a.category}-${a.number}`));
+    expect(Object.keys(ASKED).filter((key) => !keys.has(key))).toEqual([]);
+    expect(standard.filter((a) => a.asked.length < 40).map((a) => a.number)).toEqual([]);
+    const row = await t.app.ctx.db
+      .selectFrom('help_articles')
+      .select('asked')
+      .where('client_id', '=', 2)
+      .where('number', '=', 36)
+      .executeTakeFirstOrThrow();
+    expect(row.asked.split('\n')).toEqual(ASKED['6-36']);
+  });
+
+  it('an admin adds the way an author asked to the article that answers it: that question then finds it', async () => {
+    const admin = await adminClient(3);
+    const author = t.client(HOSTS[3]);
+    // An author's question in words no article uses.
+    const question = '我家猫咪踩了键盘';
+    expect((await author.get('/api/pc/v1/help/search', { keyword: question })).body.data.total).toBe(0);
+    const article = (await admin.get('/api/pc/v1/admin/help/article', { id: 16 })).body.data;
+    expect(article.asked.split('\n').length).toBeGreaterThanOrEqual(40);
+    const saved = await admin.post('/api/pc/v1/admin/help/article/save', {
+      id: 16,
+      category_id: article.category_id,
+      title: article.title,
+      body: article.body,
+      asked: `${article.asked}\n${question}`,
+      updated_at: article.updated_at,
+    });
+    expect(saved.body.code).toBe(200);
+    const found = await author.get('/api/pc/v1/help/search', { keyword: question });
+    expect(found.body.data.list[0].id).toBe(article.ids);
+    // Left out of an edit, the ways of asking stay.
+    const again = (await admin.get('/api/pc/v1/admin/help/article', { id: 16 })).body.data;
+    await admin.post('/api/pc/v1/admin/help/article/save', {
+      id: 16,
+      category_id: again.category_id,
+      title: again.title,
+      body: again.body,
+      updated_at: again.updated_at,
+    });
+    expect((await admin.get('/api/pc/v1/admin/help/article', { id: 16 })).body.data.asked).toBe(again.asked);
+    // Another brand's article is not changed.
+    expect((await t.client(HOSTS[2]).get('/api/pc/v1/help/search', { keyword: question })).body.data.total).toBe(0);
+  });
+
+  it('ranks first the article whose ways of asking a question resembles', async () => {
+    const client = t.client(HOSTS[2]);
+    const ask = async (keyword: string) =>
+      (await client.get('/api/pc/v1/help/search', { keyword })).body.data.list.map((r: { id: string }) => r.id);
+    const before = await ask('签约以后能不能不写了');
+    const admin = await adminClient(2);
+    const article = (await admin.get('/api/pc/v1/admin/help/article', { id: 250 })).body.data;
+    expect(before[0]).not.toBe(article.ids);
+    await admin.post('/api/pc/v1/admin/help/article/save', {
+      id: 250,
+      category_id: article.category_id,
+      title: article.title,
+      body: article.body,
+      asked: `${article.asked}\n签约以后能不能不写了`,
+      updated_at: article.updated_at,
+    });
+    expect((await ask('签约以后能不能不写了'))[0]).toBe(article.ids);
+  });
+
+  it('gives a brand seeded before the ways of asking of the standard articles it holds, not of one its admins wrote', async () => {
+    const { db } = t.app.ctx;
+    const clientId = 4;
+    await t.client(HOSTS[clientId]).get('/api/pc/v1/help/index');
+    const admin = await adminClient(clientId);
+    const created = await admin.post('/api/pc/v1/admin/help/article/save', {
+      category_id: 6,
+      title: '管理员写的问题',
+      body: '管理员写的正文。',
+      asked: '管理员写的问法',
+    });
+    // As the brand was before the column: no ways of asking on any article.
+    await db.schema.alterTable('help_articles').dropColumn('asked').execute();
+    const revision = async () =>
+      (await db.selectFrom('help_state').select('revision').where('client_id', '=', clientId).executeTakeFirstOrThrow())
+        .revision;
+    const before = await revision();
+    await addAsked(db);
+    const asked = async (number: number) =>
+      (
+        await db
+          .selectFrom('help_articles')
+          .select('asked')
+          .where('client_id', '=', clientId)
+          .where('number', '=', number)
+          .executeTakeFirstOrThrow()
+      ).asked;
+    expect((await asked(36)).split('\n')).toEqual(ASKED['6-36']);
+    expect(await asked(created.body.data.id)).toBe('');
+    expect(await revision()).toBe(before + 1);
   });
 });
 
