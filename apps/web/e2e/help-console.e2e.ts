@@ -4,6 +4,7 @@ import { appUrl, launchBrowser } from './browser.ts';
 import { demoStaff, openConsole } from './console-session.ts';
 import { closeServerDb, demoAuthor, logIn, serverDb } from './home-session.ts';
 import '../../server/src/modules/ai-assistant/ai-assistant.tables.ts';
+import '../../server/src/modules/help/help.tables.ts';
 
 /** The help centre and AI assistant in the console: what to write next → write → publish → authors read it. */
 let browser: Browser;
@@ -126,6 +127,47 @@ describe('console: help centre', () => {
       .orderBy('id')
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['help.article.create', 'help.article.publish']);
+  });
+
+  test('an admin adds the way an author asked to the article that answers it, and the author’s question finds it', async () => {
+    // Unique per run (a retry adds its own line), in words no article uses.
+    const question = `我家猫咪踩了键盘${Date.now() % 100_000}`;
+    const reader = await open();
+    const search = () =>
+      reader.page.goto(appUrl(`/front/help-center/search?keyword=${encodeURIComponent(question)}`, 'wonder'));
+    await search();
+    await reader.page.getByText(`没有找到与「${question}」相关的问题`).waitFor();
+
+    const { context, page } = await open();
+    await openConsole(context, page, await demoStaff('wonder', 'admin'), '/admin/help/articles/16');
+    const asked = page.getByLabel('作者的问法');
+    await expect.poll(() => asked.inputValue()).not.toBe('');
+    const lines = (await asked.inputValue()).split('\n').length;
+    await asked.press('ControlOrMeta+End');
+    await asked.pressSequentially(`\n${question}`);
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('已保存', { exact: true }).waitFor();
+    const row = await serverDb()
+      .db.selectFrom('help_articles')
+      .select('asked')
+      .where('client_id', '=', 2)
+      .where('number', '=', 16)
+      .executeTakeFirstOrThrow();
+    expect(row.asked.split('\n')).toHaveLength(lines + 1);
+    expect(row.asked.endsWith(`\n${question}`)).toBe(true);
+
+    // Search and the assistant read the article again within a few seconds.
+    await expect
+      .poll(
+        async () => {
+          await search();
+          const first = reader.page.locator('.ac-help-results li').first();
+          await first.or(reader.page.getByText(`没有找到与「${question}」相关的问题`)).waitFor();
+          return (await first.count()) ? first.getByRole('link').innerText() : '';
+        },
+        { timeout: 15_000, interval: 1000 },
+      )
+      .toBe('草稿和自动保存：写的内容会丢吗？');
   });
 
   test('a category with articles cannot be deleted and says why; an editor reads the questions log but not help content', async () => {

@@ -40,12 +40,23 @@ interface FormValues {
   category_id?: number;
   title: string;
   keywords: string;
+  asked: string;
   popular: boolean;
   sort: number;
   body: string;
 }
 
-const FIELDS = ['category_id', 'title', 'keywords', 'popular', 'sort', 'body'] as const;
+const FIELDS = ['category_id', 'title', 'keywords', 'asked', 'popular', 'sort', 'body'] as const;
+/** help_articles.asked at most (the server's ASKED_MAX_CHARS). */
+const ASKED_MAX = 20_000;
+
+/** The ways of asking as saved: a question a line, blank lines and spaces at the ends dropped. */
+const askedLines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
 
 /** /admin/help/articles/new and /admin/help/articles/:id — write an article and see it as authors will. */
 export default function ArticleEditorPage() {
@@ -128,6 +139,7 @@ function ArticleForm(props: { title: string; back: ReactNode; article: HelpArtic
         category_id: a.category_id ?? undefined,
         title: a.title,
         keywords: a.keywords,
+        asked: a.asked,
         popular: a.popular === 1,
         sort: a.sort,
         body: a.body,
@@ -136,6 +148,7 @@ function ArticleForm(props: { title: string; back: ReactNode; article: HelpArtic
         category_id: Number.isInteger(fromAddress) && fromAddress > 0 ? fromAddress : undefined,
         title: search.get('title') ?? '',
         keywords: '',
+        asked: '',
         popular: false,
         sort: 0,
         body: '',
@@ -151,6 +164,7 @@ function ArticleForm(props: { title: string; back: ReactNode; article: HelpArtic
       title: values.title.trim(),
       body: values.body.trim(),
       keywords: values.keywords.trim(),
+      asked: askedLines(values.asked),
       popular: values.popular ? 1 : 0,
       sort: values.sort ?? 0,
     };
@@ -274,6 +288,21 @@ function ArticleForm(props: { title: string; back: ReactNode; article: HelpArtic
             </Form.Item>
           </Col>
         </Row>
+        <Form.Item
+          name="asked"
+          label={t('console.help.editor.asked')}
+          extra={t('console.help.editor.askedHelp')}
+          rules={[{ max: ASKED_MAX, message: t('console.help.editor.askedLength') }]}
+        >
+          <Input.TextArea
+            autoSize={{ minRows: 3, maxRows: 10 }}
+            placeholder={t('console.help.editor.askedPlaceholder')}
+            showCount={{
+              formatter: ({ value }) =>
+                t('console.help.editor.askedCount', { count: askedLines(value).split('\n').filter(Boolean).length }),
+            }}
+          />
+        </Form.Item>
         <Row gutter={16}>
           <Col xs={24} lg={12}>
             <Form.Item

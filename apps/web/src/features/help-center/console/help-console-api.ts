@@ -51,6 +51,8 @@ export interface HelpArticleDetail extends Omit<HelpArticleRow, 'ids' | 'categor
   category_id: number | null;
   category_name: string | null;
   body: string;
+  /** How authors ask what it answers, a question a line (search and the AI assistant match each line). */
+  asked: string;
   /** How the AI assistant cuts the saved body into passages to quote. */
   passages: string[];
   created_at: number;

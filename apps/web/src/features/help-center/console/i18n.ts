@@ -55,6 +55,12 @@ const zhCN = {
         keywords: '关键词',
         keywordsHelp: '作者可能用的说法，用逗号分隔（如：稿费,到账,打款）；搜索和AI助理会参考。',
         keywordsLength: '关键词最多 500 个字',
+        asked: '作者的问法',
+        askedHelp:
+          '作者会怎么问这个问题，每行一个，用作者自己的话（口语、行话、错别字都可以）；搜索和AI助理逐行比对，作者看不到。',
+        askedPlaceholder: '稿费几号到账\n这个月的钱怎么还没打过来',
+        askedLength: '作者的问法最多 20,000 个字',
+        askedCount: '{{count}} 个问法',
         popular: '列为热门问题',
         popularHelp: '显示在帮助中心首页的热门问题里',
         sort: '排序',
@@ -208,6 +214,12 @@ const enUS: typeof zhCN = {
         keywordsHelp:
           'Words authors may use, separated by commas (e.g. royalties,payment,bank); search and the AI assistant weigh them.',
         keywordsLength: 'Keywords have at most 500 characters',
+        asked: 'How authors ask it',
+        askedHelp:
+          'How authors would ask this question, one per line, in their own words (slang, jargon and typos welcome); search and the AI assistant compare each line. Authors do not see them.',
+        askedPlaceholder: 'When do I get paid\nWhy hasn’t this month’s money arrived',
+        askedLength: 'How authors ask it has at most 20,000 characters',
+        askedCount: 'Ways of asking: {{count}}',
         popular: 'List as a popular question',
         popularHelp: 'Shown among the popular questions on the help centre’s home',
         sort: 'Order',
