@@ -452,7 +452,12 @@ class AskedIndex {
     for (const hit of hits) {
       const match = out.get(hit.id);
       if (!match) {
-        out.set(hit.id, { score: 0, coverage: hit.coverage, strength: hit.strength, best: [hit.score / hits[0].score] });
+        out.set(hit.id, {
+          score: 0,
+          coverage: hit.coverage,
+          strength: hit.strength,
+          best: [hit.score / hits[0].score],
+        });
       } else if (match.best.length < ASKED_BEST) match.best.push(hit.score / hits[0].score);
     }
     for (const [ids, match] of out) {
