@@ -158,6 +158,35 @@ describe('console "nothing found": what to write next', () => {
     expect(log.body.data.list[0]).toMatchObject({ nothing_found: true, outcome: 'no_match', sources: [] });
   });
 
+  it('an admin adds a question to the ways of asking of the article that answers it: it is found now, once, audited', async () => {
+    const add = (client: TestClient, body: Record<string, unknown>) =>
+      client.post('/api/admin/help/article/add-asked', body);
+    // Only admins write help content; a question that is two lines is refused, naming the field.
+    expect((await add(callers.editor, { id: 15, question: '火星上能投稿吗' })).status).toBe(403);
+    const twoLines = await add(callers.admin, { id: 15, question: '火星上\n能投稿吗' });
+    expect(twoLines.body.errors).toMatchObject({ field: 'question', title: 'question: 一次添加一个问法，不能换行' });
+    expect((await add(callers.admin, { id: 99_999, question: '火星上能投稿吗' })).status).toBe(404);
+
+    const added = await add(callers.admin, { id: 15, question: ' 火星上能投稿吗 ' });
+    expect(added.body.data).toMatchObject({ id: 15, ids: '3-15', added: true });
+    const row = (await callers.editor.get(NOTHING, { keyword: '火星' })).body.data.list[0];
+    expect(row.found_now).toMatchObject({ ids: '3-15' });
+    const article = (await callers.admin.get('/api/admin/help/article', { id: 15 })).body.data;
+    expect(article.asked.split('\n').at(-1)).toBe('火星上能投稿吗');
+    // The same question again changes nothing.
+    const again = await add(callers.admin, { id: 15, question: '火星上能投稿吗' });
+    expect(again.body.data.added).toBe(false);
+    expect((await callers.admin.get('/api/admin/help/article', { id: 15 })).body.data.asked).toBe(article.asked);
+    const audit = await t.app.ctx.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('client_id', '=', 2)
+      .where('action', '=', 'help.article.update')
+      .where('target_id', '=', '15')
+      .execute();
+    expect(audit.map((a) => a.summary)).toEqual([`为问题「${article.title}」添加作者的问法「火星上能投稿吗」`]);
+  });
+
   it("the pen name shown is the asker's, from the accounts of the brand", async () => {
     const res = await callers.editor.get(LOG, { keyword: '火星' });
     expect(res.body.data.list[0].pen_name).toBe(secondPenName);

@@ -61,6 +61,7 @@ describe('console help centre: who may', () => {
       ['POST', '/api/admin/help/article/save', { category_id: 1, title: '不该出现的问题', body: '正文' }],
       ['POST', '/api/admin/help/article/status', { id: 24, status: 0 }],
       ['POST', '/api/admin/help/article/delete', { id: 24 }],
+      ['POST', '/api/admin/help/article/add-asked', { id: 24, question: '不该出现的问法' }],
     ];
     const before = await auditCount();
     for (const [method, path, input] of routes) {

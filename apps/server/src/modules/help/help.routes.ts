@@ -43,6 +43,8 @@ const CategoryInput = z.object({
 
 /** help_articles.asked at most: the standard articles' 60 questions hold under 2,500 characters each. */
 const ASKED_MAX_CHARS = 20_000;
+/** One way of asking added from the console's "nothing found" list (its questions are at most 2,000 characters). */
+const ASKED_LINE_MAX_CHARS = 200;
 
 /**
  * Left out of an edit, keywords, asked, popular, status and sort keep their value; a new article is
@@ -189,6 +191,26 @@ export async function helpRoutes(app: FastifyInstance): Promise<void> {
       return ok(await help.saveArticle(staffOf(request).clientId, id, input, auditOf(request)));
     },
   );
+
+  // A question that found nothing, added to the ways of asking of the article that answers it.
+  routeAliases(app, 'POST', ['/api/admin/help/article/add-asked'], admin, async (request) => {
+    const b = parseInput(
+      z.object({
+        id: Number_,
+        question: z
+          .string()
+          .trim()
+          .min(1)
+          .max(ASKED_LINE_MAX_CHARS)
+          .refine((q) => !q.includes('\n'), 'question: 一次添加一个问法，不能换行'),
+      }),
+      request.body,
+      request,
+    );
+    const result = await help.addAsked(staffOf(request).clientId, b.id, b.question, auditOf(request));
+    if (!result.added) recordNoChange(request);
+    return ok(result);
+  });
 
   routeAliases(app, 'POST', ['/api/admin/help/article/status'], admin, async (request) => {
     const b = parseInput(

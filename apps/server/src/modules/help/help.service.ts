@@ -6,7 +6,15 @@ import { badInput, conflict, notFound } from '../../platform/http/errors.ts';
 import type { AiSourceArticle } from '../../platform/providers/ai/index.ts';
 import { askedText, helpSeedFor, RETIRED_ARTICLES } from '../../seed/help-articles.ts';
 import * as repo from './help.repository.ts';
-import { BrandIndex, expansionsFor, HELP_HOME_PATH, passagesOf, questionIds, questionPath } from './help.retrieval.ts';
+import {
+  askedLines,
+  BrandIndex,
+  expansionsFor,
+  HELP_HOME_PATH,
+  passagesOf,
+  questionIds,
+  questionPath,
+} from './help.retrieval.ts';
 
 export { HELP_HOME_PATH, questionPath };
 
@@ -655,6 +663,38 @@ export class HelpService {
       }),
     );
     return { id: created, ids: questionIds(category.number, created), updated_at: now };
+  }
+
+  /**
+   * Adds a question to the ways of asking of the article that answers it (the console's "nothing found" list): that
+   * question then finds the article. A line the article already has (ignoring spaces at the ends) is not added twice.
+   */
+  async addAsked(clientId: number, number: number, question: string, audit: Audit) {
+    const { db } = this.#ctx;
+    const existing = await repo.articleByNumber(db, clientId, number);
+    if (!existing) throw articleMissing();
+    const category = (await repo.listCategories(db, clientId)).find((c) => c.id === existing.category_id);
+    const ids = category ? questionIds(category.number, number) : null;
+    const lines = askedLines(existing.asked);
+    if (lines.includes(question)) return { id: number, ids, added: false, updated_at: existing.updated_at };
+    const asked = [...lines, question].join('\n');
+    const now = Date.now();
+    await this.#write(clientId, async (tx) => {
+      const { category_id, title, body, keywords, popular, status, sort } = existing;
+      const values = { category_id, title, body, keywords, asked, popular, status, sort };
+      if (!(await repo.updateArticle(tx, clientId, existing.id, values, now, existing.updated_at))) {
+        throw editedMeanwhile();
+      }
+      await audit(tx, {
+        action: 'help.article.update',
+        targetType: 'help_article',
+        targetId: number,
+        summary: `为问题「${existing.title}」添加作者的问法「${question}」`,
+        before: { asked: existing.asked },
+        after: { asked },
+      });
+    });
+    return { id: number, ids, added: true, updated_at: now };
   }
 
   /** Publishes (authors see it, search and the assistant use it) or unpublishes (back to a draft) an article. */
