@@ -170,6 +170,25 @@ describe('console: help centre', () => {
       .toBe('草稿和自动保存：写的内容会丢吗？');
   });
 
+  test('from "nothing found", an admin adds the question to the article that answers it, and it is found now', async () => {
+    const question = `写着写着停电了${Date.now() % 100_000}`;
+    await askedWithNothingFound(question, 2);
+    const { context, page } = await open();
+    await openConsole(context, page, await demoStaff('wonder', 'admin'), '/admin/ai/nothing-found');
+    const row = page.getByRole('row', { name: new RegExp(question) });
+    await row.getByRole('button', { name: '加到已有问题' }).click();
+    const dialog = page.getByRole('dialog');
+    // As the authors asked it (the list shows one asking of the grouped question).
+    await dialog.getByText(new RegExp(`“${question}？?”会成为所选问题的一种作者问法`)).waitFor();
+    expect(await dialog.getByRole('button', { name: '添加' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('回答它的问题（按标题、关键词或正文搜索）').fill('自动保存');
+    await page.locator('.ant-select-item-option').filter({ hasText: '3-16 草稿和自动保存' }).click();
+    await dialog.getByRole('button', { name: '添加' }).click();
+    await page.getByText('已加到《草稿和自动保存：写的内容会丢吗？》的作者问法').waitFor();
+    await row.getByText('现在能找到：').waitFor();
+    expect(await row.getByRole('link').innerText()).toBe('《草稿和自动保存：写的内容会丢吗？》');
+  });
+
   test('a category with articles cannot be deleted and says why; an editor reads the questions log but not help content', async () => {
     const admin = await open();
     await openConsole(admin.context, admin.page, await demoStaff('wonder', 'admin'), '/admin/help/categories');

@@ -1,10 +1,12 @@
-import { Alert, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LinkButton } from '../../../components/LinkButton.tsx';
 import { ConsolePage } from '../../../console/ConsolePage.tsx';
 import { type ConsoleColumn, ConsoleTable } from '../../../console/ConsoleTable.tsx';
 import { useStaff } from '../../../console/staff-context.ts';
+import { AddAskedDialog } from './AddAskedDialog.tsx';
 import { articleNumber } from './AiQuestionsPage.tsx';
 import { ARTICLES_PATH } from './ArticlesPage.tsx';
 import { HELP_API, type NothingFoundRow } from './help-console-api.ts';
@@ -20,6 +22,7 @@ const time = (ms: number) => formatBeijing(ms);
 export default function NothingFoundPage() {
   const { t } = useTranslation();
   const isAdmin = useStaff().role === 'admin';
+  const [adding, setAdding] = useState<string | null>(null);
 
   const columns: ConsoleColumn<NothingFoundRow>[] = [
     { title: t('console.help.nothingFound.question'), dataIndex: 'question' },
@@ -55,9 +58,14 @@ export default function NothingFoundPage() {
           <Space size={4}>
             <Tag color="orange">{t('console.help.nothingFound.stillNothing')}</Tag>
             {isAdmin && (
-              <LinkButton size="small" to={`${ARTICLES_PATH}/new?title=${encodeURIComponent(row.question)}`}>
-                {t('console.help.nothingFound.write')}
-              </LinkButton>
+              <>
+                <LinkButton size="small" to={`${ARTICLES_PATH}/new?title=${encodeURIComponent(row.question)}`}>
+                  {t('console.help.nothingFound.write')}
+                </LinkButton>
+                <Button size="small" onClick={() => setAdding(row.question)}>
+                  {t('console.help.nothingFound.addAsked')}
+                </Button>
+              </>
             )}
           </Space>
         ),
@@ -86,6 +94,7 @@ export default function NothingFoundPage() {
           { key: 'created', label: t('console.help.nothingFound.time'), type: 'dateRange' },
         ]}
       />
+      <AddAskedDialog question={adding} onClose={() => setAdding(null)} />
     </ConsolePage>
   );
 }

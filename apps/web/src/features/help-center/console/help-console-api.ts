@@ -12,6 +12,7 @@ export const HELP_API = {
   articleSave: '/api/admin/help/article/save',
   articleStatus: '/api/admin/help/article/status',
   articleDelete: '/api/admin/help/article/delete',
+  articleAddAsked: '/api/admin/help/article/add-asked',
   chats: '/api/admin/ai-assistant/chats',
   nothingFound: '/api/admin/ai-assistant/nothing-found',
 } as const;

@@ -140,6 +140,17 @@ const zhCN = {
         ms: '{{ms}} 毫秒',
         seeNothingFound: '查看未找到答案的问题',
       },
+      addAsked: {
+        title: '加到回答它的问题',
+        desc: '“{{question}}”会成为所选问题的一种作者问法：之后搜索和AI助理会为它找到这个问题（几秒内生效）。',
+        article: '回答它的问题（按标题、关键词或正文搜索）',
+        ok: '添加',
+        added: '已加到《{{title}}》的作者问法',
+        already: '《{{title}}》已有这个问法',
+        searching: '正在搜索…',
+        failed: '问题列表没有加载出来，请重试',
+        none: '没有含这些字的已发布问题',
+      },
       nothingFound: {
         intro:
           'AI助理在帮助中心里没有找到任何相关内容的问题，按问题归并（忽略空格和标点），提问次数多的排在前面：这就是接下来该写的帮助问题。',
@@ -152,6 +163,7 @@ const zhCN = {
         foundNow: '现在能找到：',
         stillNothing: '仍然找不到',
         write: '写一篇',
+        addAsked: '加到已有问题',
         keyword: '问题关键词',
         time: '提问时间',
       },
@@ -302,6 +314,17 @@ const enUS: typeof zhCN = {
         ms: '{{ms}} ms',
         seeNothingFound: 'See the questions with no answer',
       },
+      addAsked: {
+        title: 'Add to the article that answers it',
+        desc: '“{{question}}” becomes one of the ways authors ask the article you choose: search and the AI assistant then find that article for it (within a few seconds).',
+        article: 'The article that answers it (search by title, keywords or text)',
+        ok: 'Add',
+        added: 'Added to the ways of asking of “{{title}}”',
+        already: '“{{title}}” already has this way of asking',
+        searching: 'Searching…',
+        failed: 'The articles could not be loaded; try again',
+        none: 'No published article has these words',
+      },
       nothingFound: {
         intro:
           'Questions for which the AI assistant found nothing at all in the help centre, grouped (spacing and punctuation ignored), most asked first: the help articles to write next.',
@@ -314,6 +337,7 @@ const enUS: typeof zhCN = {
         foundNow: 'Found now: ',
         stillNothing: 'Still nothing',
         write: 'Write one',
+        addAsked: 'Add to an article',
         keyword: 'Words of the question',
         time: 'Asked at',
       },
