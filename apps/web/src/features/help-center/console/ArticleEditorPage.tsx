@@ -50,13 +50,12 @@ const FIELDS = ['category_id', 'title', 'keywords', 'asked', 'popular', 'sort', 
 /** help_articles.asked at most (the server's ASKED_MAX_CHARS). */
 const ASKED_MAX = 20_000;
 
-/** The ways of asking as saved: a question a line, blank lines and spaces at the ends dropped. */
+/** The ways of asking, a question a line, without blank lines or spaces at the ends. */
 const askedLines = (text: string) =>
   text
     .split('\n')
     .map((line) => line.trim())
-    .filter(Boolean)
-    .join('\n');
+    .filter(Boolean);
 
 /** /admin/help/articles/new and /admin/help/articles/:id — write an article and see it as authors will. */
 export default function ArticleEditorPage() {
@@ -164,7 +163,7 @@ function ArticleForm(props: { title: string; back: ReactNode; article: HelpArtic
       title: values.title.trim(),
       body: values.body.trim(),
       keywords: values.keywords.trim(),
-      asked: askedLines(values.asked),
+      asked: askedLines(values.asked).join('\n'),
       popular: values.popular ? 1 : 0,
       sort: values.sort ?? 0,
     };
@@ -298,8 +297,7 @@ function ArticleForm(props: { title: string; back: ReactNode; article: HelpArtic
             autoSize={{ minRows: 3, maxRows: 10 }}
             placeholder={t('console.help.editor.askedPlaceholder')}
             showCount={{
-              formatter: ({ value }) =>
-                t('console.help.editor.askedCount', { count: askedLines(value).split('\n').filter(Boolean).length }),
+              formatter: ({ value }) => t('console.help.editor.askedCount', { count: askedLines(value).length }),
             }}
           />
         </Form.Item>
