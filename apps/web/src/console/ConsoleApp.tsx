@@ -4,10 +4,11 @@ import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { LinkButton } from '../components/LinkButton.tsx';
-import { fetchProfile, logout, PROFILE_QUERY_KEY } from '../features/auth/index.ts';
+import { logout } from '../features/auth/index.ts';
 import { apiGet } from '../platform/api.ts';
 import { ApiError } from '../platform/api-error.ts';
 import { errorMessage } from '../platform/api-reactions.ts';
+import { profileQuery } from '../platform/author-profile.ts';
 import { loginUrl } from '../platform/login-redirect.ts';
 import { ConsoleLayout } from './ConsoleLayout.tsx';
 import type { Staff } from './console-api.ts';
@@ -66,7 +67,7 @@ function ConsoleForbidden() {
   const { t } = useTranslation();
   const location = useLocation();
   // The pen name the author is logged in with, so they know which account lacks the right.
-  const profile = useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: fetchProfile, retry: false });
+  const profile = useQuery({ ...profileQuery, retry: false });
   return (
     <div className="ac-console-center">
       <Result

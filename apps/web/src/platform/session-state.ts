@@ -2,6 +2,9 @@ import { forgetOfflineChapter, forgetOfflineCopy, OFFLINE_COPY_KEYS } from './of
 import { queryClient } from './query-client.ts';
 import { clearStoredUser } from './stored-user.ts';
 
+/** The logged-in author's profile (platform/author-profile.ts), dropped with the session. */
+export const PROFILE_QUERY_KEY = ['author-profile'] as const;
+
 /**
  * The login status of GET /api/pc/v1/login-status (§7). Whoever changes the session (sign-in,
  * logout) calls `invalidateLoginStatus()`; the route guard then sends a visitor on a protected page
@@ -30,7 +33,7 @@ export function markSessionLost(): void {
   forgetOfflineChapter();
   // The user data goes too: the profile (and with it ai_assistant_auth, the AI flag) is refetched
   // only after the next login.
-  queryClient.removeQueries({ queryKey: ['author-profile'] });
+  queryClient.removeQueries({ queryKey: PROFILE_QUERY_KEY });
   queryClient.setQueryData<LoginStatus>(LOGIN_STATUS_QUERY_KEY, LOGGED_OUT);
 }
 

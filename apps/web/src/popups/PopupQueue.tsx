@@ -4,8 +4,9 @@ import { type ReactNode, Suspense, startTransition, useEffect, useReducer, useRe
 import { useLocation } from 'react-router';
 import { lazyAntd } from '../app/antd-lazy.tsx';
 import { askPenNameStatusAhead } from '../features/auth/pen-name-status.ts';
+import { type AuthorProfile, useAuthorProfile } from '../platform/author-profile.ts';
 import { useBrand } from '../platform/brand.tsx';
-import { type AuthorProfile, useAuthorProfile, useHomeModels } from './api.ts';
+import { useHomeModels } from './api.ts';
 import { track } from './every-page/tracker.ts';
 import { ASKING_POPS, isPutOff, putOff } from './put-off.ts';
 import { initialQueue, needsFrom, queueReducer, queueSettled } from './queue.ts';

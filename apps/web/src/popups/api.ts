@@ -1,30 +1,18 @@
 import type { BrandConfig } from '@author-centre/shared/brands';
-import type { HomeModelList, PopupProfileFields } from '@author-centre/shared/home-api';
+import type { HomeModelList } from '@author-centre/shared/home-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../platform/api.ts';
+import { profileQuery } from '../platform/author-profile.ts';
 import { BRAND_QUERY_KEY } from '../platform/brand.tsx';
 import { queryClient } from '../platform/query-client.ts';
 import { LOGIN_STATUS_QUERY_KEY, type LoginStatus } from '../platform/session-state.ts';
 
 /**
- * The data behind the pop-up queue: the profile (sign-in module's GET /api/author/profile, which
- * carries badges, graduations, level upgrades and guide_conf) and the home model list.
+ * The data behind the pop-up queue: the profile (platform/author-profile.ts: badges, graduations, level upgrades and
+ * guide_conf) and the home model list.
  */
-export interface AuthorProfile extends PopupProfileFields {
-  user: { account_id: number; pen_name: string; is_phone_bind: number; message_count: number; level: number };
-  guide_conf: Record<string, boolean>;
-}
-
-export const PROFILE_PATH = '/api/author/profile';
-export const PROFILE_QUERY_KEY = ['author-profile'] as const;
 const HOME_MODELS_PATH = '/api/pc/v1/author/home-model-list';
 const HOME_MODELS_QUERY_KEY = ['home-model-list'] as const;
-
-const profileQuery = queryOptions({
-  queryKey: PROFILE_QUERY_KEY,
-  queryFn: ({ signal }) => apiGet<AuthorProfile>(PROFILE_PATH, undefined, { signal, silent: true }),
-  staleTime: 60_000,
-});
 
 /** The home model list: the queue's pops 'account-split' and 4, and the header's reminder. */
 export const homeModelsQuery = queryOptions({
@@ -32,10 +20,6 @@ export const homeModelsQuery = queryOptions({
   queryFn: ({ signal }) => apiGet<HomeModelList>(HOME_MODELS_PATH, undefined, { signal, silent: true }),
   staleTime: 60_000,
 });
-
-export function useAuthorProfile(enabled: boolean) {
-  return useQuery({ ...profileQuery, enabled });
-}
 
 export function useHomeModels(enabled: boolean) {
   return useQuery({ ...homeModelsQuery, enabled });

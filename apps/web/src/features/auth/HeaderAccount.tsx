@@ -12,10 +12,11 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LazyDropdown } from '../../components/LazyDropdown.tsx';
+import { useAuthorProfile } from '../../platform/author-profile.ts';
 import { toast } from '../../platform/notify.ts';
 import { type StoredUser, writeStoredUser } from '../../platform/stored-user.ts';
 import { homeModelsQuery } from '../../popups/api.ts';
-import { fetchProfile, logout, PROFILE_QUERY_KEY } from './auth-api.ts';
+import { logout } from './auth-api.ts';
 import { AUTH_NS } from './i18n.ts';
 import './auth.css';
 
@@ -37,7 +38,7 @@ export function HeaderAccount({ accountId, cached }: { accountId: number | null;
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
-  const profile = useQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: fetchProfile, staleTime: 60_000 });
+  const profile = useAuthorProfile();
   const user = profile.data?.user;
   const models = useQuery(homeModelsQuery);
   const reminder: 'bind' | 'complete' | null = models.data?.account_split_model.length

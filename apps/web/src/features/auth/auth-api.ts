@@ -3,11 +3,12 @@ import type { SmsCodeType } from '@author-centre/shared/validation-rules';
 import { apiGet, apiPost } from '../../platform/api.ts';
 import { ApiError } from '../../platform/api-error.ts';
 import { reactToError } from '../../platform/api-reactions.ts';
+import { profileQuery } from '../../platform/author-profile.ts';
 import { toast } from '../../platform/notify.ts';
 import { queryClient } from '../../platform/query-client.ts';
 import { refreshSecret } from '../../platform/secret.ts';
-import { LOGIN_STATUS_QUERY_KEY, markSessionLost } from '../../platform/session-state.ts';
-import { clearStoredUser, type StoredUser, writeStoredUser } from '../../platform/stored-user.ts';
+import { LOGIN_STATUS_QUERY_KEY, markSessionLost, PROFILE_QUERY_KEY } from '../../platform/session-state.ts';
+import { clearStoredUser, writeStoredUser } from '../../platform/stored-user.ts';
 import { PEN_NAME_STATUS_PATH } from './pen-name-status.ts';
 
 /** The calls of sign-in and author accounts (server: apps/server/src/modules/auth). */
@@ -22,16 +23,12 @@ export const AUTH_PATHS = {
   chooseAccount: '/api/author/choose-login-account',
   logout: '/api/author/logout',
   forumLogout: '/api/logout',
-  profile: '/api/author/profile',
   checkBindPhone: '/api/pc/v3/author/check-bind-phone',
   submitNewPhone: '/api/pc/v3/author/submit-new-phone',
   penNameStatus: PEN_NAME_STATUS_PATH,
   penNameInfo: '/api/pc/v1/author/pen-name-task/info',
   penNameSubmit: '/api/pc/v1/author/pen-name-task/submit',
 } as const;
-
-/** The same query the pop-up queue and guides read (popups/api.ts). */
-export const PROFILE_QUERY_KEY = ['author-profile'] as const;
 
 export interface ChoosableAccount {
   account_id: number;
@@ -55,20 +52,6 @@ export interface Puzzle {
   expires_in: number;
 }
 
-export interface ProfileUser extends StoredUser {
-  phone: string;
-  is_phone_bind: number;
-  free_bind_flag: number;
-  real_name: string;
-}
-
-export interface AuthorProfile {
-  user: ProfileUser;
-  guide_conf: Record<string, boolean>;
-  ai_assistant_auth: number;
-  [field: string]: unknown;
-}
-
 /** The encryption-info GET precedes login, send code, find password and quick register (§7). */
 export async function withFreshSecret<T>(call: () => Promise<T>): Promise<T> {
   await refreshSecret();
@@ -81,10 +64,6 @@ export function sendCode(phone: string, type: SmsCodeType, rid?: string) {
   );
 }
 
-export async function fetchProfile(): Promise<AuthorProfile> {
-  return apiGet<AuthorProfile>(AUTH_PATHS.profile, undefined, { silent: true });
-}
-
 /** After any sign-in: the session changed, so every cached answer about the author is dropped. */
 export async function afterSignIn(): Promise<void> {
   clearStoredUser();
@@ -92,7 +71,7 @@ export async function afterSignIn(): Promise<void> {
   queryClient.removeQueries({ queryKey: ['home-model-list'] });
   await queryClient.invalidateQueries({ queryKey: LOGIN_STATUS_QUERY_KEY });
   try {
-    const profile = await queryClient.fetchQuery({ queryKey: PROFILE_QUERY_KEY, queryFn: fetchProfile });
+    const profile = await queryClient.fetchQuery(profileQuery);
     writeStoredUser(profile.user);
   } catch {
     // The header falls back to login-status; the next page load fetches the profile again.

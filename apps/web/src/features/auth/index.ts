@@ -1,6 +1,6 @@
 /** What other features open from sign-in: the account dialogs (the pop-up queue's pops 1 and 'account-split'). */
 
-export { clearLocalUser, fetchProfile, logout, PROFILE_QUERY_KEY } from './auth-api.ts';
+export { clearLocalUser, logout } from './auth-api.ts';
 export { CompleteInfoDialog } from './CompleteInfoDialog.tsx';
 export { HeaderAccount } from './HeaderAccount.tsx';
 export { PenNameBindDialog } from './PenNameBindDialog.tsx';

@@ -2,7 +2,7 @@ import type { PageKey } from '@author-centre/shared/constants';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthorProfile } from '../../popups/api.ts';
+import { useAuthorProfile } from '../../platform/author-profile.ts';
 import { saveGuidesSeen } from './guide-api.ts';
 import { advance, dueGuides, type GuideTourState } from './page-guides.ts';
 import './i18n.ts';

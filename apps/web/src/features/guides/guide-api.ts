@@ -1,8 +1,8 @@
 import { apiPost } from '../../platform/api.ts';
 import { queryClient } from '../../platform/query-client.ts';
+import { PROFILE_QUERY_KEY } from '../../platform/session-state.ts';
 
 export const SAVE_GUIDE_PATH = '/api/author/save-guide-config';
-const PROFILE_QUERY_KEY = ['author-profile'] as const;
 
 /**
  * Records guides as seen (§7 save-guide-config: `{type}` or `{types:[…]}`) and mirrors the answer

@@ -1,9 +1,9 @@
 import type { NewsDetail, NewsList, NewsType, UnreadCounts } from '@author-centre/shared/home-api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../platform/api.ts';
+import { PROFILE_QUERY_KEY } from '../../platform/session-state.ts';
 
 export const UNREAD_QUERY_KEY = ['news-unread'] as const;
-const PROFILE_QUERY_KEY = ['author-profile'] as const;
 
 /** Unread messages and notices (the header's count and the home's). */
 export function useUnreadCounts(enabled = true) {
