@@ -269,6 +269,23 @@ export function tokenize(text: string): string[] {
   return terms(text).map((t) => t.token);
 }
 
+/**
+ * The tokens of the texts indexed so far, by text: an index rebuilt after one article changed segments only what
+ * changed (segmenting is most of building an index). Emptied when it holds more texts than a few brands' help.
+ */
+const indexedTokens = new Map<string, string[]>();
+const INDEXED_TOKENS_MAX = 100_000;
+
+function tokenizeForIndex(text: string): string[] {
+  let tokens = indexedTokens.get(text);
+  if (!tokens) {
+    if (indexedTokens.size >= INDEXED_TOKENS_MAX) indexedTokens.clear();
+    tokens = tokenize(text);
+    indexedTokens.set(text, tokens);
+  }
+  return tokens;
+}
+
 export interface IndexedDocument<F extends string> {
   id: string;
   fields: Record<F, string>;
@@ -301,8 +318,8 @@ interface Posting {
   doc: number;
   /** Term frequency per field, in field order. */
   tf: number[];
-  /** Term frequency per passage, for the passages that hold the term. */
-  passages: Map<number, number>;
+  /** Term frequency per passage, for the passages that hold the term (none: a document without passages). */
+  passages?: Map<number, number>;
 }
 
 const K1 = 1.6;
@@ -339,25 +356,26 @@ export class TextIndex<F extends string> {
       const posting = (token: string) => {
         let p = counts.get(token);
         if (!p) {
-          p = { doc, tf: this.#fields.map(() => 0), passages: new Map() };
+          p = { doc, tf: this.#fields.map(() => 0) };
           counts.set(token, p);
         }
         return p;
       };
       this.#fields.forEach((field, f) => {
-        const tokens = tokenize(document.fields[field] ?? '');
+        const tokens = tokenizeForIndex(document.fields[field] ?? '');
         lengths.push(tokens.length);
         totals[f] += tokens.length;
         for (const token of tokens) posting(token).tf[f] += 1;
       });
       const passageLengths: number[] = [];
       (document.passages ?? []).forEach((text, i) => {
-        const tokens = tokenize(text);
+        const tokens = tokenizeForIndex(text);
         passageLengths.push(tokens.length);
         passageTotal += tokens.length;
         passageCount += 1;
         for (const token of tokens) {
           const p = posting(token);
+          p.passages ??= new Map();
           p.passages.set(i, (p.passages.get(i) ?? 0) + 1);
         }
       });
@@ -442,7 +460,7 @@ export class TextIndex<F extends string> {
         const base = fields > 0 ? boost * factor * idf * saturate(fields) : 0;
         const inPassages: number[] = [];
         for (let p = 0; p < slots; p++) {
-          const ptf = passages.get(p) ?? 0;
+          const ptf = passages?.get(p) ?? 0;
           if (ptf > 0) {
             const norm = 1 - B + (B * lengths[p]) / this.#avgPassageLength;
             entry.score[p] += boost * factor * idf * saturate(fields + (this.#passageWeight * ptf) / norm);
