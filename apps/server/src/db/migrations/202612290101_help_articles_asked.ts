@@ -6,7 +6,8 @@ import { askedText, helpSeedFor } from '../../seed/help-articles.ts';
  * help_articles.asked: how authors ask what an article answers, a question a line, matched line by line by search
  * and the AI assistant (issue 18). A brand seeded earlier gets the standard articles' questions on each standard
  * article it holds: one with a standard number, in that article's standard category, that its admins did not
- * create in the console. Authors never see them, so the articles' update times stay. The brand's help revision is raised so the help centre and the assistant's index see them.
+ * create in the console. Authors never see them, so the articles' update times stay. The brand's help revision is
+ * raised so the help centre and the assistant's index see them.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

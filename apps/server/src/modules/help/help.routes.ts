@@ -43,7 +43,7 @@ const CategoryInput = z.object({
 
 /** help_articles.asked at most: the standard articles' 60 questions hold under 2,500 characters each. */
 const ASKED_MAX_CHARS = 20_000;
-/** One way of asking added from the console's "nothing found" list (its questions are at most 2,000 characters). */
+/** One way of asking, as the console's "nothing found" list adds it (a longer question is refused, saying so). */
 const ASKED_LINE_MAX_CHARS = 200;
 
 /**
