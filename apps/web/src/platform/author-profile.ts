@@ -21,7 +21,7 @@ export interface AuthorProfile extends PopupProfileFields {
   ai_assistant_auth: number;
 }
 
-export const PROFILE_PATH = '/api/author/profile';
+const PROFILE_PATH = '/api/author/profile';
 
 export const profileQuery = queryOptions({
   queryKey: PROFILE_QUERY_KEY,
