@@ -468,6 +468,24 @@ class AskedIndex {
   }
 }
 
+/**
+ * The ways-of-asking indexes built lately, by their lines: brands holding the same standard lines share one, and a
+ * rebuild after an article's text changed (not its title or lines) reuses it. At most ASKED_INDEXES_KEPT.
+ */
+const askedIndexes = new Map<string, AskedIndex>();
+const ASKED_INDEXES_KEPT = 8;
+
+function askedIndexFor(lines: Array<{ ids: string; question: string }>): AskedIndex {
+  const key = lines.map(({ ids, question }) => `${ids}\t${question}`).join('\n');
+  let index = askedIndexes.get(key);
+  if (!index) {
+    if (askedIndexes.size >= ASKED_INDEXES_KEPT) askedIndexes.delete(askedIndexes.keys().next().value as string);
+    index = new AskedIndex(lines);
+    askedIndexes.set(key, index);
+  }
+  return index;
+}
+
 /** The lines of help_articles.asked. */
 export const askedLines = (asked: string) =>
   asked
@@ -507,7 +525,7 @@ export class BrandIndex {
       for (const question of [a.title, ...askedLines(a.asked)]) asked.push({ ids, question });
     }
     this.index = new TextIndex(docs, FIELD_WEIGHTS, PASSAGE_WEIGHT);
-    this.#asked = new AskedIndex(asked);
+    this.#asked = askedIndexFor(asked);
   }
 
   article(ids: string): IndexedArticle | undefined {
