@@ -166,6 +166,9 @@ describe('console "nothing found": what to write next', () => {
     const twoLines = await add(callers.admin, { id: 15, question: '火星上\n能投稿吗' });
     expect(twoLines.body.errors).toMatchObject({ field: 'question', title: 'question: 一次添加一个问法，不能换行' });
     expect((await add(callers.admin, { id: 99_999, question: '火星上能投稿吗' })).status).toBe(404);
+    const tooLong = await add(callers.admin, { id: 15, question: '长'.repeat(201) });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors.field).toBe('question');
 
     const added = await add(callers.admin, { id: 15, question: ' 火星上能投稿吗 ' });
     expect(added.body.data).toMatchObject({ id: 15, ids: '3-15', added: true });
