@@ -4,6 +4,7 @@ import { up } from '../../db/migrations/202612120001_help_merged_articles.ts';
 import { up as rewriteForumLinks, rewrites } from '../../db/migrations/202612280102_help_forum_links.ts';
 import { up as addReleaseParagraph } from '../../db/migrations/202612280102_help_release_held_comments.ts';
 import { up as addAsked } from '../../db/migrations/202612290101_help_articles_asked.ts';
+import { up as addThirdRound } from '../../db/migrations/202612300101_help_asked_third_round.ts';
 import { databaseUnreachable, storageFull } from '../../platform/http/errors.ts';
 import ASKED from '../../seed/help/asked.json' with { type: 'json' };
 import { ARTICLE_241_BEFORE_RELEASE, ARTICLE_241_KEYWORDS_BEFORE_RELEASE } from '../../seed/help/comments.ts';
@@ -591,6 +592,49 @@ describe('how authors ask (help_articles.asked)', () => {
       ).asked;
     expect((await asked(36)).split('\n')).toEqual(ASKED['6-36']);
     expect(await asked(created.body.data.id)).toBe('');
+    expect(await revision()).toBe(before + 1);
+  });
+
+  it('adds the third round of ways of asking to a brand seeded before it, after the lines its articles hold', async () => {
+    const { db } = t.app.ctx;
+    const clientId = 3;
+    await t.client(HOSTS[clientId]).get('/api/pc/v1/help/index');
+    const admin = await adminClient(clientId);
+    const created = await admin.post('/api/pc/v1/admin/help/article/save', {
+      category_id: 6,
+      title: '管理员写的另一个问题',
+      body: '管理员写的正文。',
+      asked: '管理员写的问法',
+    });
+    // As the brand was before the round: the first 60 lines, and one its admin added.
+    const held = [...ASKED['6-36'].slice(0, 60), '管理员加的问法'];
+    await db
+      .updateTable('help_articles')
+      .set({ asked: held.join('\n') })
+      .where('client_id', '=', clientId)
+      .where('number', '=', 36)
+      .execute();
+    const revision = async () =>
+      (await db.selectFrom('help_state').select('revision').where('client_id', '=', clientId).executeTakeFirstOrThrow())
+        .revision;
+    const asked = async (number: number) =>
+      (
+        await db
+          .selectFrom('help_articles')
+          .select('asked')
+          .where('client_id', '=', clientId)
+          .where('number', '=', number)
+          .executeTakeFirstOrThrow()
+      ).asked;
+    const before = await revision();
+    await addThirdRound(db);
+    expect(ASKED['6-36'].length).toBe(100);
+    expect((await asked(36)).split('\n')).toEqual([...held, ...ASKED['6-36'].slice(60)]);
+    expect(await asked(created.body.data.id)).toBe('管理员写的问法');
+    expect(await revision()).toBe(before + 1);
+    // Once: run again, nothing is added twice and the revision stays.
+    await addThirdRound(db);
+    expect((await asked(36)).split('\n')).toEqual([...held, ...ASKED['6-36'].slice(60)]);
     expect(await revision()).toBe(before + 1);
   });
 });
