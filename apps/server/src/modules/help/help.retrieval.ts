@@ -1,4 +1,5 @@
 import { type Hit, rankPassages, TextIndex, tokenize } from '../../platform/providers/ai/text-index.ts';
+import type { ArticleClassifier } from './help.classifier.ts';
 import type { ArticleRow, CategoryRow } from './help.repository.ts';
 
 /**
@@ -424,6 +425,12 @@ const ASKED_BEST = 3;
  * the question's weight, and passes the strength check.
  */
 const ASKED_FINDS = 0.8;
+/**
+ * The classifier's probability of an article (help.classifier.ts) is added to its rank at this weight. Chosen on the
+ * training questions and on a tenth of the ways of asking held back from training (2026-11-28,
+ * bench/ai-eval/README.md).
+ */
+const CLASSIFIER_WEIGHT = 1;
 
 interface AskedMatch {
   /** 0–1, see AskedIndex. */
@@ -498,9 +505,12 @@ export class BrandIndex {
   readonly index: TextIndex<'title' | 'keywords'>;
   readonly #byIds = new Map<string, IndexedArticle>();
   readonly #asked: AskedIndex;
+  readonly #classifier: ArticleClassifier | undefined;
 
-  constructor(revision: number, categories: CategoryRow[], articles: ArticleRow[]) {
+  /** Without a classifier (one that failed to train) the ranking is the lexical one. */
+  constructor(revision: number, categories: CategoryRow[], articles: ArticleRow[], classifier?: ArticleClassifier) {
     this.revision = revision;
+    this.#classifier = classifier;
     const categoryById = new Map(categories.map((c) => [c.id, c]));
     const docs = [];
     const asked: Array<{ ids: string; question: string }> = [];
@@ -540,6 +550,7 @@ export class BrandIndex {
     const found = new Map(this.index.search(question, { extraTerms: extra }).map((hit) => [hit.id, hit]));
     // An English question meets the English ways of asking as written, not through the glossary.
     const asked = this.#asked.matches(isEnglishQuestion(askedText) ? askedText : question, extra);
+    const probability = this.#classifier?.probabilities(askedText);
     const minCoverage = options.minCoverage ?? MIN_COVERAGE;
     const best = Math.max(0, ...[...found.values()].map((hit) => hit.score));
     // Found by the article's text covering enough of the question, or by one of its ways of asking nearly saying it.
@@ -550,7 +561,10 @@ export class BrandIndex {
       const byText = hit !== undefined && hit.coverage >= minCoverage && hit.strength >= MIN_STRENGTH;
       const byAsking = line !== undefined && line.coverage >= ASKED_FINDS && line.strength >= MIN_STRENGTH;
       if (!byText && !byAsking) continue;
-      const rank = (hit ? hit.score / best : 0) + ASKED_WEIGHT * (line?.score ?? 0);
+      const rank =
+        (hit ? hit.score / best : 0) +
+        ASKED_WEIGHT * (line?.score ?? 0) +
+        CLASSIFIER_WEIGHT * (probability?.get(ids) ?? 0);
       candidates.push({ ids, hit, byText, rank });
     }
     // Further answers ('换一换') stay on topic: one found by its text scores at least a share of the best such.

@@ -5,6 +5,7 @@ import { type Db, inTransaction, type Tx } from '../../platform/db/database.ts';
 import { badInput, conflict, notFound } from '../../platform/http/errors.ts';
 import type { AiSourceArticle } from '../../platform/providers/ai/index.ts';
 import { askedText, helpSeedFor, RETIRED_ARTICLES } from '../../seed/help-articles.ts';
+import { classifierExamples, classifierFor } from './help.classifier.ts';
 import * as repo from './help.repository.ts';
 import {
   askedLines,
@@ -226,6 +227,14 @@ export class HelpService {
     return added;
   }
 
+  /**
+   * Builds every brand's index, one after another, so the first question after a start does not wait for its article
+   * classifier to train (a second or two each).
+   */
+  async warmIndexes(): Promise<void> {
+    for (const brand of this.#ctx.brands.all()) await this.index(brand.clientId);
+  }
+
   /** The brand's index, rebuilt when its revision changed (here at once, elsewhere within a few seconds). */
   async index(clientId: number): Promise<BrandIndex> {
     const now = Date.now();
@@ -252,7 +261,10 @@ export class HelpService {
       repo.listCategories(this.#ctx.db, clientId),
       repo.listArticles(this.#ctx.db, clientId, { publishedOnly: true }),
     ]);
-    return new BrandIndex(revision, categories, articles);
+    const classifier = await classifierFor(classifierExamples(categories, articles));
+    if (!classifier)
+      this.#ctx.log.warn({ clientId }, 'help: the article classifier failed to train; ranking lexically');
+    return new BrandIndex(revision, categories, articles, classifier);
   }
 
   /** Help-centre articles that answer a question, with the passages to quote: the AI assistant's grounding. */

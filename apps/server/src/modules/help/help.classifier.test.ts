@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ArticleClassifier, classifierExamples, classifierFor, trainClassifier } from './help.classifier.ts';
+import { listArticles, listCategories } from './help.repository.ts';
+import { BrandIndex } from './help.retrieval.ts';
+
+const EXAMPLES = [
+  { ids: '6-37', text: '银行卡怎么换' },
+  { ids: '6-37', text: '收款账户填错了' },
+  { ids: '6-37', text: '绑定的卡注销了' },
+  { ids: '6-35', text: '稿酬什么时候发' },
+  { ids: '6-35', text: '每个月几号打钱' },
+  { ids: '6-35', text: '钱什么时候到' },
+];
+
+describe('help article classifier', () => {
+  it('tells articles apart by the words their ways of asking use', () => {
+    const classifier = new ArticleClassifier(trainClassifier(EXAMPLES));
+    const card = classifier.probabilities('我的卡注销了');
+    expect(card.get('6-37')).toBeGreaterThan(card.get('6-35') as number);
+    const day = classifier.probabilities('几号发钱');
+    expect(day.get('6-35')).toBeGreaterThan(day.get('6-37') as number);
+    // Probabilities over the articles it knows.
+    expect([...day.values()].reduce((sum, p) => sum + p, 0)).toBeCloseTo(1, 5);
+    expect([...day.keys()].sort()).toEqual(['6-35', '6-37']);
+  });
+
+  it('trains the same model in a worker thread as in this one, and shares it by its examples', async () => {
+    const inWorker = await classifierFor(EXAMPLES);
+    expect(inWorker).toBeDefined();
+    const here = new ArticleClassifier(trainClassifier(EXAMPLES));
+    expect([...(inWorker as ArticleClassifier).probabilities('卡注销了')]).toEqual([...here.probabilities('卡注销了')]);
+    expect(classifierFor([...EXAMPLES])).toBe(classifierFor(EXAMPLES));
+  });
+});
+
+describe('help centre ranking with the classifier', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('ranks first the article that answers a question worded like its ways of asking, where shared words alone do not', async () => {
+    // Deleting a reader's comment is managing comments (7-41); '删' and '删除' alone point at deleting a chapter
+    // (3-254, '怎么删除章节？删掉的章节能恢复吗？').
+    const question = '怎么删掉读者的评论';
+    const res = await t.client('wonder.localhost').get('/api/pc/v1/help/search', { keyword: question });
+    expect(res.body.data.list[0].id).toBe('7-41');
+    const [categories, articles] = await Promise.all([
+      listCategories(t.app.ctx.db, 2),
+      listArticles(t.app.ctx.db, 2, { publishedOnly: true }),
+    ]);
+    expect(new BrandIndex(0, categories, articles).retrieve(question)[0].article.ids).toBe('3-254');
+    // Its examples: the title, the ways of asking, the keywords and the paragraphs.
+    expect(classifierExamples(categories, articles).filter((e) => e.ids === '7-41').length).toBeGreaterThan(60);
+  });
+});

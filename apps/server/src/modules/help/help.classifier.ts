@@ -1,0 +1,201 @@
+import { Worker } from 'node:worker_threads';
+import { tokenize } from '../../platform/providers/ai/text-index.ts';
+import type { ArticleRow, CategoryRow } from './help.repository.ts';
+import { askedLines, isEnglishQuestion, passagesOf, questionIds, retrievalQuery } from './help.retrieval.ts';
+
+/**
+ * Which article a question asks for, learnt from how authors ask each article (help_articles.asked), its title,
+ * keywords and paragraphs: a softmax regression over the question's words, characters and bigrams. Lexical search
+ * scores the words a question shares with one text; the classifier weighs each word by how well it tells an article
+ * from its neighbours over all of their ways of asking ('稿酬' is said of many articles, '几号' of the one on when
+ * royalties are paid), which is where the lexical ranking went wrong. Its probability is added to the ranking (see
+ * CLASSIFIER_WEIGHT in help.retrieval.ts); what is found, and whether anything is, stays lexical.
+ *
+ * Chosen on the training questions and on a tenth of the ways of asking held back from training (2026-11-28,
+ * bench/ai-eval/README.md): one pass of 5 epochs of AdaGrad, learning rate 0.5, no penalty.
+ */
+const EPOCHS = 5;
+const LEARNING_RATE = 0.5;
+
+export interface TrainingExample {
+  /** The article's ids ('3-17'). */
+  ids: string;
+  text: string;
+}
+
+/** The learnt weights: one row of class weights for each feature, row-major. */
+export interface ClassifierModel {
+  classes: string[];
+  features: string[];
+  weights: Float32Array;
+  bias: Float32Array;
+}
+
+/**
+ * What the classifier reads of a text: its tokens as written and as retrieval reads them (the asking words dropped,
+ * English read through the glossary), and for English the pairs of adjacent words.
+ */
+export function classifierFeatures(text: string): string[] {
+  const features = new Set(tokenize(text));
+  for (const token of tokenize(retrievalQuery(text))) features.add(`q:${token}`);
+  if (isEnglishQuestion(text)) {
+    const words = text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+    for (let i = 0; i + 1 < words.length; i++) features.add(`${words[i]} ${words[i + 1]}`);
+  }
+  return [...features];
+}
+
+/** An article's examples: its title, each way of asking, its keywords and each paragraph. */
+export function classifierExamples(categories: CategoryRow[], articles: ArticleRow[]): TrainingExample[] {
+  const categoryNumber = new Map(categories.map((c) => [c.id, c.number]));
+  const out: TrainingExample[] = [];
+  for (const a of articles) {
+    const number = categoryNumber.get(a.category_id);
+    if (number === undefined) continue;
+    const ids = questionIds(number, a.number);
+    for (const text of [a.title, ...askedLines(a.asked), a.keywords, ...passagesOf(a.body)])
+      if (text.trim()) out.push({ ids, text });
+  }
+  return out;
+}
+
+/** A fixed-seed generator, so the same examples always give the same model. */
+function seededRandom(): () => number {
+  let seed = 1;
+  return () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+}
+
+/**
+ * Softmax regression by stochastic gradient descent with AdaGrad. Each example's features are scaled by
+ * 1/√(their number), so a long paragraph does not outweigh a short question.
+ */
+export function trainClassifier(examples: TrainingExample[]): ClassifierModel {
+  const classes = [...new Set(examples.map((e) => e.ids))];
+  const classIndex = new Map(classes.map((c, i) => [c, i]));
+  const featureIndex = new Map<string, number>();
+  const rows = examples.map((e) => ({
+    label: classIndex.get(e.ids) as number,
+    features: classifierFeatures(e.text).map((f) => {
+      let i = featureIndex.get(f);
+      if (i === undefined) {
+        i = featureIndex.size;
+        featureIndex.set(f, i);
+      }
+      return i;
+    }),
+  }));
+  const k = classes.length;
+  const weights = new Float32Array(featureIndex.size * k);
+  const squaredGradients = new Float32Array(featureIndex.size * k).fill(1e-8);
+  const bias = new Float32Array(k);
+  const gradient = new Float64Array(k);
+  const order = rows.map((_, i) => i);
+  const random = seededRandom();
+  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (const n of order) {
+      const { label, features } = rows[n];
+      const scale = 1 / Math.sqrt(features.length || 1);
+      softmaxInto(gradient, weights, bias, features, scale);
+      gradient[label] -= 1;
+      for (let c = 0; c < k; c++) bias[c] -= LEARNING_RATE * 0.1 * gradient[c];
+      for (const f of features) {
+        const row = f * k;
+        for (let c = 0; c < k; c++) {
+          const g = gradient[c] * scale;
+          squaredGradients[row + c] += g * g;
+          weights[row + c] -= (LEARNING_RATE * g) / Math.sqrt(squaredGradients[row + c]);
+        }
+      }
+    }
+  }
+  return { classes, features: [...featureIndex.keys()], weights, bias };
+}
+
+/** The class probabilities of a text with these feature rows, written into `out`. */
+function softmaxInto(
+  out: Float64Array,
+  weights: Float32Array,
+  bias: Float32Array,
+  features: number[],
+  scale: number,
+): void {
+  const k = bias.length;
+  for (let c = 0; c < k; c++) out[c] = bias[c];
+  for (const f of features) {
+    const row = f * k;
+    for (let c = 0; c < k; c++) out[c] += scale * weights[row + c];
+  }
+  let max = -Infinity;
+  for (let c = 0; c < k; c++) max = Math.max(max, out[c]);
+  let sum = 0;
+  for (let c = 0; c < k; c++) {
+    out[c] = Math.exp(out[c] - max);
+    sum += out[c];
+  }
+  for (let c = 0; c < k; c++) out[c] /= sum;
+}
+
+export class ArticleClassifier {
+  readonly #model: ClassifierModel;
+  readonly #featureIndex: Map<string, number>;
+
+  constructor(model: ClassifierModel) {
+    this.#model = model;
+    this.#featureIndex = new Map(model.features.map((f, i) => [f, i]));
+  }
+
+  /** Each article's probability of being the one the question asks for, by ids. */
+  probabilities(question: string): Map<string, number> {
+    const features: number[] = [];
+    for (const f of classifierFeatures(question)) {
+      const i = this.#featureIndex.get(f);
+      if (i !== undefined) features.push(i);
+    }
+    const { classes, weights, bias } = this.#model;
+    const p = new Float64Array(classes.length);
+    softmaxInto(p, weights, bias, features, 1 / Math.sqrt(features.length || 1));
+    return new Map(classes.map((ids, c) => [ids, p[c]]));
+  }
+}
+
+/**
+ * Trains in a worker thread: a second or two of arithmetic that must not stall the server's requests. Undefined
+ * when the worker fails (retrieval then ranks without the classifier).
+ */
+function trainInWorker(examples: TrainingExample[]): Promise<ArticleClassifier | undefined> {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL('./help.classifier.worker.ts', import.meta.url), { workerData: examples });
+    worker.unref();
+    worker.once('message', (model: ClassifierModel) => resolve(new ArticleClassifier(model)));
+    worker.once('error', () => resolve(undefined));
+    worker.once('exit', () => resolve(undefined));
+  });
+}
+
+/**
+ * The classifiers trained lately, by their examples: brands holding the same standard articles share one, as do
+ * rebuilds of an index whose articles did not change (a category renamed, an article published elsewhere). At most
+ * CLASSIFIERS_KEPT.
+ */
+const classifiers = new Map<string, Promise<ArticleClassifier | undefined>>();
+const CLASSIFIERS_KEPT = 8;
+
+export function classifierFor(examples: TrainingExample[]): Promise<ArticleClassifier | undefined> {
+  const key = examples.map(({ ids, text }) => `${ids}\t${text}`).join('\n');
+  let classifier = classifiers.get(key);
+  if (!classifier) {
+    if (classifiers.size >= CLASSIFIERS_KEPT) classifiers.delete(classifiers.keys().next().value as string);
+    classifier = trainInWorker(examples);
+    classifiers.set(key, classifier);
+    // A failed training is tried again by the next build.
+    classifier.then((trained) => trained || classifiers.delete(key));
+  }
+  return classifier;
+}
