@@ -106,6 +106,8 @@ export default async function aiBench(h: BenchHarness): Promise<void> {
       pass: true,
     });
 
+    // Accuracy with each brand's classifier trained (a server trains them at start: HelpService.warmIndexes).
+    for (const brand of BRANDS) await help.trained(brand.clientId);
     const accuracy = async (clientId: number, set: EvalCase[]) => {
       let top1 = 0;
       let top3 = 0;

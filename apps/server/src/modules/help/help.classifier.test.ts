@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ArticleClassifier, classifierExamples, classifierFor, trainClassifier } from './help.classifier.ts';
 import { listArticles, listCategories } from './help.repository.ts';
 import { BrandIndex } from './help.retrieval.ts';
+import { helpServiceOf } from './help.service.ts';
 
 const EXAMPLES = [
   { ids: '6-37', text: '银行卡怎么换' },
@@ -45,6 +46,7 @@ describe('help centre ranking with the classifier', () => {
     // Deleting a reader's comment is managing comments (7-41); '删' and '删除' alone point at deleting a chapter
     // (3-254, '怎么删除章节？删掉的章节能恢复吗？').
     const question = '怎么删掉读者的评论';
+    await helpServiceOf(t.app.ctx).trained(2);
     const res = await t.client('wonder.localhost').get('/api/pc/v1/help/search', { keyword: question });
     expect(res.body.data.list[0].id).toBe('7-41');
     const [categories, articles] = await Promise.all([

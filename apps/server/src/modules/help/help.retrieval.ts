@@ -431,6 +431,12 @@ const ASKED_FINDS = 0.8;
  * bench/ai-eval/README.md).
  */
 const CLASSIFIER_WEIGHT = 1;
+/**
+ * An article the classifier gives this probability joins the answers of a question the text found something for
+ * (more often the right one among the first three; chosen as CLASSIFIER_WEIGHT). Never an answer on its own: a
+ * question nothing was found for stays out of scope.
+ */
+const CLASSIFIER_FINDS = 0.3;
 
 interface AskedMatch {
   /** 0–1, see AskedIndex. */
@@ -505,9 +511,9 @@ export class BrandIndex {
   readonly index: TextIndex<'title' | 'keywords'>;
   readonly #byIds = new Map<string, IndexedArticle>();
   readonly #asked: AskedIndex;
-  readonly #classifier: ArticleClassifier | undefined;
+  #classifier: ArticleClassifier | undefined;
 
-  /** Without a classifier (one that failed to train) the ranking is the lexical one. */
+  /** Without a classifier (none trained yet, or one that failed to train) the ranking is the lexical one. */
   constructor(revision: number, categories: CategoryRow[], articles: ArticleRow[], classifier?: ArticleClassifier) {
     this.revision = revision;
     this.#classifier = classifier;
@@ -538,6 +544,11 @@ export class BrandIndex {
     this.#asked = askedIndexFor(asked);
   }
 
+  /** Ranks with this classifier from now on (one trained on the current articles replaces an earlier one). */
+  useClassifier(classifier: ArticleClassifier): void {
+    this.#classifier = classifier;
+  }
+
   article(ids: string): IndexedArticle | undefined {
     return this.#byIds.get(ids);
   }
@@ -566,6 +577,13 @@ export class BrandIndex {
         ASKED_WEIGHT * (line?.score ?? 0) +
         CLASSIFIER_WEIGHT * (probability?.get(ids) ?? 0);
       candidates.push({ ids, hit, byText, rank });
+    }
+    // Of a question something was found for, an article the classifier is sure of is among the answers, ranked by
+    // its probability alone.
+    if (candidates.length > 0 && probability) {
+      for (const [ids, p] of probability)
+        if (p >= CLASSIFIER_FINDS && !candidates.some((c) => c.ids === ids))
+          candidates.push({ ids, byText: false, rank: CLASSIFIER_WEIGHT * p });
     }
     // Further answers ('换一换') stay on topic: one found by its text scores at least a share of the best such.
     const bestByText = Math.max(0, ...candidates.map((c) => (c.byText && c.hit ? c.hit.score : 0)));

@@ -5,7 +5,7 @@ import { type Db, inTransaction, type Tx } from '../../platform/db/database.ts';
 import { badInput, conflict, notFound } from '../../platform/http/errors.ts';
 import type { AiSourceArticle } from '../../platform/providers/ai/index.ts';
 import { askedText, helpSeedFor, RETIRED_ARTICLES } from '../../seed/help-articles.ts';
-import { classifierExamples, classifierFor } from './help.classifier.ts';
+import { type ArticleClassifier, classifierExamples, classifierFor, type TrainingExample } from './help.classifier.ts';
 import * as repo from './help.repository.ts';
 import {
   askedLines,
@@ -97,9 +97,22 @@ export interface CategoryInput {
   sort?: number;
 }
 
+/**
+ * A brand's article classifier: the one its indexes use, and its training (one at a time; examples asked for while
+ * one trains wait, only the latest).
+ */
+interface BrandClassifier {
+  current?: ArticleClassifier;
+  /** The brand's latest index, given each classifier as it is trained. */
+  index?: BrandIndex;
+  waiting?: TrainingExample[];
+  training?: Promise<void>;
+}
+
 export class HelpService {
   readonly #ctx: AppContext;
   readonly #indexes = new Map<number, CachedIndex>();
+  readonly #classifiers = new Map<number, BrandClassifier>();
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
@@ -228,11 +241,18 @@ export class HelpService {
   }
 
   /**
-   * Builds every brand's index, one after another, so the first question after a start does not wait for its article
-   * classifier to train (a second or two each).
+   * Builds every brand's index and trains its classifier, one brand after another, so that the first questions after
+   * a start are ranked with it.
    */
   async warmIndexes(): Promise<void> {
-    for (const brand of this.#ctx.brands.all()) await this.index(brand.clientId);
+    for (const brand of this.#ctx.brands.all()) await this.trained(brand.clientId);
+  }
+
+  /** The brand's index, once the classifier of its current articles is trained (tests and benchmarks wait for it). */
+  async trained(clientId: number): Promise<BrandIndex> {
+    const index = await this.index(clientId);
+    await this.#classifiers.get(clientId)?.training;
+    return index;
   }
 
   /** The brand's index, rebuilt when its revision changed (here at once, elsewhere within a few seconds). */
@@ -256,15 +276,40 @@ export class HelpService {
     return index;
   }
 
+  /**
+   * A rebuilt index ranks with the brand's classifier as it was, trained on the articles before the change, until the
+   * one of its current articles is trained (a second or two, in a worker thread): a question never waits for it.
+   */
   async #build(clientId: number, revision: number): Promise<BrandIndex> {
     const [categories, articles] = await Promise.all([
       repo.listCategories(this.#ctx.db, clientId),
       repo.listArticles(this.#ctx.db, clientId, { publishedOnly: true }),
     ]);
-    const classifier = await classifierFor(classifierExamples(categories, articles));
-    if (!classifier)
-      this.#ctx.log.warn({ clientId }, 'help: the article classifier failed to train; ranking lexically');
-    return new BrandIndex(revision, categories, articles, classifier);
+    let brand = this.#classifiers.get(clientId);
+    if (!brand) {
+      brand = {};
+      this.#classifiers.set(clientId, brand);
+    }
+    const index = new BrandIndex(revision, categories, articles, brand.current);
+    brand.index = index;
+    brand.waiting = classifierExamples(categories, articles);
+    brand.training ??= this.#train(clientId, brand);
+    return index;
+  }
+
+  async #train(clientId: number, brand: BrandClassifier): Promise<void> {
+    while (brand.waiting) {
+      const examples = brand.waiting;
+      brand.waiting = undefined;
+      const classifier = await classifierFor(examples);
+      if (!classifier) {
+        this.#ctx.log.warn({ clientId }, 'help: the article classifier failed to train; ranking as before');
+        continue;
+      }
+      brand.current = classifier;
+      brand.index?.useClassifier(classifier);
+    }
+    brand.training = undefined;
   }
 
   /** Help-centre articles that answer a question, with the passages to quote: the AI assistant's grounding. */
