@@ -57,4 +57,19 @@ describe('help centre ranking with the classifier', () => {
     // Its examples: the title, the ways of asking, the keywords and the paragraphs.
     expect(classifierExamples(categories, articles).filter((e) => e.ids === '7-41').length).toBeGreaterThan(60);
   });
+
+  it('adds to the answers of a question the article the classifier is sure of, though its words alone do not find it', async () => {
+    // What the author centre is for (1-1, '作者中心能做什么？') in words none of its text uses.
+    const question = '这个网站主要是干嘛用的';
+    await helpServiceOf(t.app.ctx).trained(2);
+    const res = await t.client('wonder.localhost').get('/api/pc/v1/help/search', { keyword: question });
+    expect(res.body.data.list.map((r: { id: string }) => r.id).slice(0, 3)).toContain('1-1');
+    const [categories, articles] = await Promise.all([
+      listCategories(t.app.ctx.db, 2),
+      listArticles(t.app.ctx.db, 2, { publishedOnly: true }),
+    ]);
+    const lexical = new BrandIndex(0, categories, articles).retrieve(question, { limit: 20 });
+    expect(lexical.length).toBeGreaterThan(0);
+    expect(lexical.map((r) => r.article.ids)).not.toContain('1-1');
+  });
 });

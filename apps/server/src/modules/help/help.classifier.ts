@@ -185,7 +185,7 @@ function trainInWorker(examples: TrainingExample[]): Promise<ArticleClassifier |
  * CLASSIFIERS_KEPT.
  */
 const classifiers = new Map<string, Promise<ArticleClassifier | undefined>>();
-const CLASSIFIERS_KEPT = 8;
+const CLASSIFIERS_KEPT = 4;
 
 export function classifierFor(examples: TrainingExample[]): Promise<ArticleClassifier | undefined> {
   const key = examples.map(({ ids, text }) => `${ids}\t${text}`).join('\n');
