@@ -433,8 +433,8 @@ const ASKED_FINDS = 0.8;
 const CLASSIFIER_WEIGHT = 1;
 /**
  * An article the classifier gives this probability joins the answers of a question the text found something for
- * (more often the right one among the first three; chosen as CLASSIFIER_WEIGHT). Never an answer on its own: a
- * question nothing was found for stays out of scope.
+ * (more often the right one among the first three; chosen as CLASSIFIER_WEIGHT), though never first. Never an answer
+ * on its own: a question nothing was found for stays out of scope.
  */
 const CLASSIFIER_FINDS = 0.3;
 
@@ -565,7 +565,7 @@ export class BrandIndex {
     const minCoverage = options.minCoverage ?? MIN_COVERAGE;
     const best = Math.max(0, ...[...found.values()].map((hit) => hit.score));
     // Found by the article's text covering enough of the question, or by one of its ways of asking nearly saying it.
-    const candidates: Array<{ ids: string; hit?: Hit; byText: boolean; rank: number }> = [];
+    const candidates: Array<{ ids: string; hit?: Hit; byText: boolean; rank: number; byClassifier?: true }> = [];
     for (const ids of new Set([...found.keys(), ...asked.keys()])) {
       const hit = found.get(ids);
       const line = asked.get(ids);
@@ -579,17 +579,20 @@ export class BrandIndex {
       candidates.push({ ids, hit, byText, rank });
     }
     // Of a question something was found for, an article the classifier is sure of is among the answers, ranked by
-    // its probability alone.
+    // its probability alone, after the first found by its text or a way of asking (one just taught a question by an
+    // admin comes first while the classifier has not learnt it yet).
     if (candidates.length > 0 && probability) {
       for (const [ids, p] of probability)
         if (p >= CLASSIFIER_FINDS && !candidates.some((c) => c.ids === ids))
-          candidates.push({ ids, byText: false, rank: CLASSIFIER_WEIGHT * p });
+          candidates.push({ ids, byText: false, rank: CLASSIFIER_WEIGHT * p, byClassifier: true });
     }
     // Further answers ('换一换') stay on topic: one found by its text scores at least a share of the best such.
     const bestByText = Math.max(0, ...candidates.map((c) => (c.byText && c.hit ? c.hit.score : 0)));
     const ranked = candidates
       .filter((c) => !c.byText || (c.hit?.score ?? 0) >= bestByText * RELATIVE_SCORE)
       .sort((x, y) => y.rank - x.rank || x.ids.localeCompare(y.ids));
+    const firstFound = ranked.findIndex((c) => !c.byClassifier);
+    if (firstFound > 0) ranked.unshift(...ranked.splice(firstFound, 1));
     const out: RetrievedArticle[] = [];
     for (const { ids, hit } of ranked) {
       const article = this.#byIds.get(ids);

@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { AI_TIMED_OUT } from '../ai-assistant/ai-assistant.service.ts';
 import { SMS_TIMED_OUT } from '../auth/sms-codes.service.ts';
 import { conceptsIn, passagesOf } from './help.retrieval.ts';
+import { helpServiceOf } from './help.service.ts';
 
 let t: TestApp;
 
@@ -29,6 +30,27 @@ async function adminClient(clientId: 2 | 3 | 4) {
   const admin = await createAuthor(t, { clientId, role: 'admin' });
   await logIn(t, client, admin);
   return client;
+}
+
+/** The brand's help revision, as stored. */
+async function helpRevision(clientId: number): Promise<number> {
+  const row = await t.app.ctx.db
+    .selectFrom('help_state')
+    .select('revision')
+    .where('client_id', '=', clientId)
+    .executeTakeFirstOrThrow();
+  return row.revision;
+}
+
+/** An article's ways of asking, as stored. */
+async function askedOf(clientId: number, number: number): Promise<string> {
+  const row = await t.app.ctx.db
+    .selectFrom('help_articles')
+    .select('asked')
+    .where('client_id', '=', clientId)
+    .where('number', '=', number)
+    .executeTakeFirstOrThrow();
+  return row.asked;
 }
 
 describe('help centre content', () => {
@@ -548,6 +570,7 @@ describe('how authors ask (help_articles.asked)', () => {
     const client = t.client(HOSTS[2]);
     const ask = async (keyword: string) =>
       (await client.get('/api/pc/v1/help/search', { keyword })).body.data.list.map((r: { id: string }) => r.id);
+    await helpServiceOf(t.app.ctx).trained(2);
     const before = await ask('签约以后能不能不写了');
     const admin = await adminClient(2);
     const article = (await admin.get('/api/pc/v1/admin/help/article', { id: 250 })).body.data;
@@ -560,6 +583,8 @@ describe('how authors ask (help_articles.asked)', () => {
       asked: `${article.asked}\n签约以后能不能不写了`,
       updated_at: article.updated_at,
     });
+    // Until the classifier has learnt the new line (a second or two), the brand's previous one still ranks.
+    await helpServiceOf(t.app.ctx).trained(2);
     expect((await ask('签约以后能不能不写了'))[0]).toBe(article.ids);
   });
 
@@ -576,20 +601,10 @@ describe('how authors ask (help_articles.asked)', () => {
     });
     // As the brand was before the column: no ways of asking on any article.
     await db.schema.alterTable('help_articles').dropColumn('asked').execute();
-    const revision = async () =>
-      (await db.selectFrom('help_state').select('revision').where('client_id', '=', clientId).executeTakeFirstOrThrow())
-        .revision;
+    const revision = () => helpRevision(clientId);
     const before = await revision();
     await addAsked(db);
-    const asked = async (number: number) =>
-      (
-        await db
-          .selectFrom('help_articles')
-          .select('asked')
-          .where('client_id', '=', clientId)
-          .where('number', '=', number)
-          .executeTakeFirstOrThrow()
-      ).asked;
+    const asked = (number: number) => askedOf(clientId, number);
     expect((await asked(36)).split('\n')).toEqual(ASKED['6-36']);
     expect(await asked(created.body.data.id)).toBe('');
     expect(await revision()).toBe(before + 1);
@@ -614,18 +629,8 @@ describe('how authors ask (help_articles.asked)', () => {
       .where('client_id', '=', clientId)
       .where('number', '=', 36)
       .execute();
-    const revision = async () =>
-      (await db.selectFrom('help_state').select('revision').where('client_id', '=', clientId).executeTakeFirstOrThrow())
-        .revision;
-    const asked = async (number: number) =>
-      (
-        await db
-          .selectFrom('help_articles')
-          .select('asked')
-          .where('client_id', '=', clientId)
-          .where('number', '=', number)
-          .executeTakeFirstOrThrow()
-      ).asked;
+    const revision = () => helpRevision(clientId);
+    const asked = (number: number) => askedOf(clientId, number);
     const before = await revision();
     await addThirdRound(db);
     expect(ASKED['6-36'].length).toBe(100);
