@@ -107,7 +107,7 @@ export default async function aiBench(h: BenchHarness): Promise<void> {
       pass: true,
     });
 
-    // Accuracy with each brand's classifier trained (a server trains them at start: HelpService.warmIndexes).
+    // Accuracy with each brand's classifier trained (a server trains one on the brand's first question).
     for (const brand of BRANDS) await help.trained(brand.clientId);
     const accuracy = async (clientId: number, set: EvalCase[]) => {
       let top1 = 0;

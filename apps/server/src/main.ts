@@ -1,6 +1,5 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { helpServiceOf } from './modules/help/help.service.ts';
 import { seedDemo } from './seed/demo.ts';
 
 /** A configuration problem (a variable missing, malformed or not matching the database) stops the start, named. */
@@ -33,11 +32,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
-  const warming = performance.now();
-  helpServiceOf(app.ctx)
-    .warmIndexes()
-    .then(() => app.log.info({ ms: Math.round(performance.now() - warming) }, 'help: indexes built'))
-    .catch((err) => app.log.warn({ err }, 'help: building the indexes at start failed; each is built on first use'));
 }
 
 await main();

@@ -240,14 +240,6 @@ export class HelpService {
     return added;
   }
 
-  /**
-   * Builds every brand's index and trains its classifier, one brand after another, so that the first questions after
-   * a start are ranked with it.
-   */
-  async warmIndexes(): Promise<void> {
-    for (const brand of this.#ctx.brands.all()) await this.trained(brand.clientId);
-  }
-
   /** The brand's index, once the classifier of its current articles is trained (tests and benchmarks wait for it). */
   async trained(clientId: number): Promise<BrandIndex> {
     const index = await this.index(clientId);
