@@ -72,4 +72,25 @@ describe('help centre ranking with the classifier', () => {
     expect(lexical.length).toBeGreaterThan(0);
     expect(lexical.map((r) => r.article.ids)).not.toContain('1-1');
   });
+
+  it('never puts first an article only the classifier found, however sure it is', async () => {
+    const [categories, listed] = await Promise.all([
+      listCategories(t.app.ctx.db, 2),
+      listArticles(t.app.ctx.db, 2, { publishedOnly: true }),
+    ]);
+    // An admin has just taught 1-2 a way of asking that no article's text finds; the brand's classifier, trained
+    // before, is sure the question asks for 1-1.
+    const question = '火星上的作者能投稿吗';
+    const articles = listed.map((a) => (a.number === 2 ? { ...a, asked: `${a.asked}\n火星上能投稿吗` } : a));
+    const sure = new ArticleClassifier(
+      trainClassifier([
+        ...Array.from({ length: 5 }, () => ({ ids: '1-1', text: question })),
+        { ids: '6-35', text: '稿酬什么时候发' },
+      ]),
+    );
+    expect(sure.probabilities(question).get('1-1')).toBeGreaterThan(0.9);
+    expect(new BrandIndex(0, categories, listed).retrieve(question)).toEqual([]);
+    const ranked = new BrandIndex(0, categories, articles, sure).retrieve(question).map((r) => r.article.ids);
+    expect(ranked).toEqual(['1-2', '1-1']);
+  });
 });
