@@ -93,4 +93,31 @@ describe('help centre ranking with the classifier', () => {
     const ranked = new BrandIndex(0, categories, articles, sure).retrieve(question).map((r) => r.article.ids);
     expect(ranked).toEqual(['1-2', '1-1']);
   });
+
+  it('answers a question its words found nothing for only with an article the classifier is all but certain of', async () => {
+    const [categories, articles] = await Promise.all([
+      listCategories(t.app.ctx.db, 2),
+      listArticles(t.app.ctx.db, 2, { publishedOnly: true }),
+    ]);
+    const question = '火星上的作者能投稿吗';
+    expect(new BrandIndex(0, categories, articles).retrieve(question)).toEqual([]);
+    const trainedOn = (asking: string[]) =>
+      new ArticleClassifier(
+        trainClassifier([
+          ...asking.map((ids) => ({ ids, text: question })),
+          { ids: '6-35', text: '稿酬什么时候发' },
+          { ids: '6-37', text: '银行卡怎么换' },
+        ]),
+      );
+    const certain = trainedOn(['1-1', '1-1', '1-1']);
+    expect(certain.probabilities(question).get('1-1')).toBeGreaterThan(0.9);
+    const retrieved = new BrandIndex(0, categories, articles, certain).retrieve(question);
+    expect(retrieved.map((r) => r.article.ids)).toEqual(['1-1']);
+    expect(retrieved[0].passages.length).toBeGreaterThan(0);
+    // Torn between two articles, it is not sure enough: the question stays out of scope.
+    const fairly = trainedOn(['1-1', '1-3']);
+    expect(fairly.probabilities(question).get('1-1')).toBeGreaterThan(0.3);
+    expect(fairly.probabilities(question).get('1-1')).toBeLessThan(0.9);
+    expect(new BrandIndex(0, categories, articles, fairly).retrieve(question)).toEqual([]);
+  });
 });

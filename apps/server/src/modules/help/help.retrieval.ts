@@ -433,10 +433,16 @@ const ASKED_FINDS = 0.8;
 const CLASSIFIER_WEIGHT = 1;
 /**
  * An article the classifier gives this probability joins the answers of a question the text found something for
- * (more often the right one among the first three; chosen as CLASSIFIER_WEIGHT), though never first. Never an answer
- * on its own: a question nothing was found for stays out of scope.
+ * (more often the right one among the first three; chosen as CLASSIFIER_WEIGHT), though never first.
  */
 const CLASSIFIER_FINDS = 0.3;
+/**
+ * Of a question its words found nothing for, an article the classifier gives this probability is the answer: an
+ * author's own words for what an article answers ('What does the guaranteed minimum pay mean?'). Any less sure, the
+ * question stays out of scope. Chosen on dev batches 10 and 11 and the training questions (2026-11-28, third session):
+ * 0.7-0.95 gain 1-2 of 373 dev questions and lose no out-of-scope one.
+ */
+const CLASSIFIER_ALONE = 0.9;
 
 interface AskedMatch {
   /** 0–1, see AskedIndex. */
@@ -580,12 +586,12 @@ export class BrandIndex {
     }
     // Of a question something was found for, an article the classifier is sure of is among the answers, ranked by
     // its probability alone, after the first found by its text or a way of asking (one just taught a question by an
-    // admin comes first while the classifier has not learnt it yet).
-    if (candidates.length > 0 && probability) {
-      for (const [ids, p] of probability)
-        if (p >= CLASSIFIER_FINDS && !candidates.some((c) => c.ids === ids))
-          candidates.push({ ids, byText: false, rank: CLASSIFIER_WEIGHT * p, byClassifier: true });
-    }
+    // admin comes first while the classifier has not learnt it yet). Of one nothing was found for, only an article
+    // it is all but certain of.
+    const classifierFinds = candidates.length > 0 ? CLASSIFIER_FINDS : CLASSIFIER_ALONE;
+    for (const [ids, p] of probability ?? [])
+      if (p >= classifierFinds && !candidates.some((c) => c.ids === ids))
+        candidates.push({ ids, byText: false, rank: CLASSIFIER_WEIGHT * p, byClassifier: true });
     // Further answers ('换一换') stay on topic: one found by its text scores at least a share of the best such.
     const bestByText = Math.max(0, ...candidates.map((c) => (c.byText && c.hit ? c.hit.score : 0)));
     const ranked = candidates
