@@ -2,8 +2,9 @@ import { SEED_BRANDS } from '@author-centre/shared';
 import type { Kysely } from 'kysely';
 import { askedText, helpSeedFor } from '../../seed/help-articles.ts';
 
-/** The standard articles' ways of asking before this round: help/asked.json lists the new ones after them. */
+/** The standard articles' ways of asking before this round: help/asked.json lists this round's 40 after them. */
 const LINES_BEFORE = 60;
+const ROUND_END = 100;
 
 /**
  * A third round of ways of asking, 40 for each standard article (help/asked.json, after the first 60): a brand
@@ -41,7 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         .split('\n')
         .map((line) => line.trim())
         .filter(Boolean);
-      const added = article.asked.slice(LINES_BEFORE).filter((line) => !held.includes(line));
+      const added = article.asked.slice(LINES_BEFORE, ROUND_END).filter((line) => !held.includes(line));
       if (added.length === 0) continue;
       await db
         .updateTable('help_articles')

@@ -41,7 +41,7 @@ const CategoryInput = z.object({
   sort: z.coerce.number().int().min(0).max(100_000).optional(),
 });
 
-/** help_articles.asked at most: the standard articles' 60 questions hold under 2,500 characters each. */
+/** help_articles.asked at most: a standard article's ways of asking (up to 263 lines) hold under 6,500 characters. */
 const ASKED_MAX_CHARS = 20_000;
 /** One way of asking, as the console's "nothing found" list adds it (a longer question is refused, saying so). */
 const ASKED_LINE_MAX_CHARS = 200;

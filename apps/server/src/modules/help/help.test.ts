@@ -5,6 +5,7 @@ import { up as rewriteForumLinks, rewrites } from '../../db/migrations/202612280
 import { up as addReleaseParagraph } from '../../db/migrations/202612280102_help_release_held_comments.ts';
 import { up as addAsked } from '../../db/migrations/202612290101_help_articles_asked.ts';
 import { up as addThirdRound } from '../../db/migrations/202612300101_help_asked_third_round.ts';
+import { up as addFourthRound } from '../../db/migrations/202612310101_help_asked_fourth_round.ts';
 import { databaseUnreachable, storageFull } from '../../platform/http/errors.ts';
 import ASKED from '../../seed/help/asked.json' with { type: 'json' };
 import { ARTICLE_241_BEFORE_RELEASE, ARTICLE_241_KEYWORDS_BEFORE_RELEASE } from '../../seed/help/comments.ts';
@@ -610,38 +611,45 @@ describe('how authors ask (help_articles.asked)', () => {
     expect(await revision()).toBe(before + 1);
   });
 
-  it('adds the third round of ways of asking to a brand seeded before it, after the lines its articles hold', async () => {
-    const { db } = t.app.ctx;
-    const clientId = 3;
-    await t.client(HOSTS[clientId]).get('/api/pc/v1/help/index');
-    const admin = await adminClient(clientId);
-    const created = await admin.post('/api/pc/v1/admin/help/article/save', {
-      category_id: 6,
-      title: '管理员写的另一个问题',
-      body: '管理员写的正文。',
-      asked: '管理员写的问法',
-    });
-    // As the brand was before the round: the first 60 lines, and one its admin added.
-    const held = [...ASKED['6-36'].slice(0, 60), '管理员加的问法'];
-    await db
-      .updateTable('help_articles')
-      .set({ asked: held.join('\n') })
-      .where('client_id', '=', clientId)
-      .where('number', '=', 36)
-      .execute();
-    const revision = () => helpRevision(clientId);
-    const asked = (number: number) => askedOf(clientId, number);
-    const before = await revision();
-    await addThirdRound(db);
-    expect(ASKED['6-36'].length).toBe(100);
-    expect((await asked(36)).split('\n')).toEqual([...held, ...ASKED['6-36'].slice(60)]);
-    expect(await asked(created.body.data.id)).toBe('管理员写的问法');
-    expect(await revision()).toBe(before + 1);
-    // Once: run again, nothing is added twice and the revision stays.
-    await addThirdRound(db);
-    expect((await asked(36)).split('\n')).toEqual([...held, ...ASKED['6-36'].slice(60)]);
-    expect(await revision()).toBe(before + 1);
-  });
+  it.each([
+    { round: 'third', addRound: addThirdRound, before: 60, after: 100 },
+    { round: 'fourth', addRound: addFourthRound, before: 100, after: undefined },
+  ])(
+    'adds the $round round of ways of asking to a brand seeded before it, after the lines its articles hold',
+    async ({ addRound, before: linesBefore, after: roundEnd }) => {
+      const { db } = t.app.ctx;
+      const clientId = 3;
+      await t.client(HOSTS[clientId]).get('/api/pc/v1/help/index');
+      const admin = await adminClient(clientId);
+      const created = await admin.post('/api/pc/v1/admin/help/article/save', {
+        category_id: 6,
+        title: '管理员写的另一个问题',
+        body: '管理员写的正文。',
+        asked: '管理员写的问法',
+      });
+      // As the brand was before the round: the lines of the rounds before, and one its admin added.
+      const held = [...ASKED['6-36'].slice(0, linesBefore), '管理员加的问法'];
+      await db
+        .updateTable('help_articles')
+        .set({ asked: held.join('\n') })
+        .where('client_id', '=', clientId)
+        .where('number', '=', 36)
+        .execute();
+      const revision = () => helpRevision(clientId);
+      const asked = (number: number) => askedOf(clientId, number);
+      const added = ASKED['6-36'].slice(linesBefore, roundEnd);
+      expect(added.length).toBeGreaterThan(0);
+      const revisionBefore = await revision();
+      await addRound(db);
+      expect((await asked(36)).split('\n')).toEqual([...held, ...added]);
+      expect(await asked(created.body.data.id)).toBe('管理员写的问法');
+      expect(await revision()).toBe(revisionBefore + 1);
+      // Once: run again, nothing is added twice and the revision stays.
+      await addRound(db);
+      expect((await asked(36)).split('\n')).toEqual([...held, ...added]);
+      expect(await revision()).toBe(revisionBefore + 1);
+    },
+  );
 });
 
 describe('forum links in help articles', () => {
