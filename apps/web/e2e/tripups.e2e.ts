@@ -68,6 +68,26 @@ describe('a pop asking for an action asks once', () => {
   });
 });
 
+describe('the pen-name menu', () => {
+  test('opened by the pointer resting on the pen name, it stays open when the author then clicks the pen name', async () => {
+    const author = await newAuthor({ beginnerGuideSeen: true });
+    const page = await open();
+    await logIn(context, author);
+    await visit(page, '/front/book-manage/list');
+    const penName = page.getByTestId('header-pen-name');
+    const logout = page.getByRole('menuitem', { name: '退出登录' });
+    await penName.hover();
+    await logout.waitFor();
+    await penName.click();
+    // A click that closed it would have finished closing by now (antd's motion takes 0.2 s).
+    await page.waitForTimeout(1000);
+    expect(await logout.isVisible()).toBe(true);
+    // It still closes when the pointer leaves.
+    await page.mouse.move(5, 600);
+    await logout.waitFor({ state: 'hidden' });
+  });
+});
+
 describe("scheduled-publishing notes in the author's language", () => {
   test('an en-US author reads a stopped scheduled publication in English, on the book and in the message centre', async () => {
     const author = await newAuthor();

@@ -12,7 +12,8 @@ const HOVER_DELAY_MS = 150;
  * pressed, instead of with the page: for menus always on screen but seldom opened (the header's account menu on
  * every logged-in page, the works pages' export menus; issue 19). Then it behaves as antd's: a press (click or
  * key) made before it was there opens it once it is; a pointer still on a hover menu opens it when antd's hover
- * delay has passed since the pointer came; the trigger, mounted anew inside the dropdown, keeps the focus it had.
+ * delay has passed since the pointer came; the trigger, mounted anew inside the dropdown, keeps the focus it had;
+ * a press on the trigger of a menu that also opens on hover never closes it (see hideAction).
  * The props are antd's, but `open` is kept here.
  */
 export function LazyDropdown({
@@ -27,6 +28,11 @@ export function LazyDropdown({
   const refocus = useRef(false);
   const loading = useRef(false);
   const triggers = props.trigger ?? ['hover'];
+  // A menu opened by hover and by a press: a press opens it and never closes it. antd toggles on a press, so a
+  // pointer that rested on the trigger (the menu opened) and then clicked closed it again, as a tap on a touch screen
+  // did. It closes when the pointer leaves it, on Escape or on a tap elsewhere (antd's Dropdown passes `hideAction`
+  // on to its trigger).
+  const hideAction = triggers.includes('hover') && triggers.includes('click') ? { hideAction: ['hover'] } : {};
 
   const load = () => {
     if (loading.current) return;
@@ -89,6 +95,7 @@ export function LazyDropdown({
   return (
     <Dropdown
       {...props}
+      {...hideAction}
       open={open}
       onOpenChange={(next, info) => {
         setOpen(next);
