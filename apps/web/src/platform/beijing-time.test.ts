@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { beijingInstant, beijingPickerValue, browserIsBeijing, formatBeijing } from './beijing-time.ts';
+import {
+  beijingInstant,
+  beijingPickerValue,
+  browserIsBeijing,
+  firstScheduleOffer,
+  formatBeijing,
+} from './beijing-time.ts';
 
 describe('schedule times in Beijing time, whatever the browser zone', () => {
   const zone = process.env.TZ;
@@ -33,5 +39,15 @@ describe('schedule times in Beijing time, whatever the browser zone', () => {
 
   it('gives the seconds when asked (the audit log)', () => {
     expect(formatBeijing(Date.UTC(2026, 0, 31, 16, 5, 7), true)).toBe('2026-02-01 00:05:07');
+  });
+
+  it('first offers a full hour far enough ahead that the server takes it, even in the last minutes of an hour', () => {
+    const at = (h: number, m: number, s = 0) => Date.UTC(2026, 10, 28, h, m, s);
+    expect(firstScheduleOffer(at(11, 20))).toBe(at(12, 0));
+    expect(firstScheduleOffer(at(11, 50))).toBe(at(12, 0));
+    expect(firstScheduleOffer(at(11, 50, 1))).toBe(at(13, 0));
+    expect(firstScheduleOffer(at(11, 59, 30))).toBe(at(13, 0));
+    expect(firstScheduleOffer(at(12, 0))).toBe(at(13, 0));
+    expect(formatBeijing(firstScheduleOffer(at(15, 59, 59)))).toBe('2026-11-29 01:00');
   });
 });

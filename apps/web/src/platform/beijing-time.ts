@@ -8,6 +8,10 @@ import dayjs, { type Dayjs } from 'dayjs';
  * Beijing wall time as its own wall time and is converted at the edges.
  */
 
+const HOUR_MS = 3_600_000;
+/** How far ahead the schedule dialog's first offer is at least (the server refuses a time under a minute away). */
+export const SCHEDULE_LEAD_MS = 10 * 60_000;
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** 'YYYY-MM-DD HH:mm' (or with ':ss') of an instant, in Beijing time ('' for none). */
@@ -32,4 +36,12 @@ export function beijingInstant(value: Dayjs): number {
 /** Whether this browser's clock reads Beijing time at the instant (then a "local time" hint says nothing new). */
 export function browserIsBeijing(ms: number): boolean {
   return new Date(ms).getTimezoneOffset() === -SHANGHAI_OFFSET_MS / 60_000;
+}
+
+/**
+ * The time a schedule dialog offers first: the first full hour at least SCHEDULE_LEAD_MS from now, so a
+ * dialog opened at 12:59 offers 14:00, not a 13:00 the server would refuse before the author is done.
+ */
+export function firstScheduleOffer(now: number): number {
+  return Math.ceil((now + SCHEDULE_LEAD_MS) / HOUR_MS) * HOUR_MS;
 }

@@ -7,13 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { apiPost } from '../../../platform/api.ts';
 import { ApiError } from '../../../platform/api-error.ts';
-import { beijingInstant, beijingPickerValue, browserIsBeijing, formatBeijing } from '../../../platform/beijing-time.ts';
+import {
+  beijingInstant,
+  beijingPickerValue,
+  browserIsBeijing,
+  firstScheduleOffer,
+  formatBeijing,
+} from '../../../platform/beijing-time.ts';
 import { toast } from '../../../platform/notify.ts';
+import { serverNow } from '../../../platform/server-time.ts';
 import { WORKS_NS } from '../i18n.ts';
 import { type CheckReply, formatTime } from '../works-api.ts';
 import { FindingsList } from './FindingsList.tsx';
-
-const HOUR_MS = 3_600_000;
 
 /**
  * Schedules, moves or cancels the publication of a chapter (a durable job on the server). The time
@@ -32,7 +37,7 @@ export function ScheduleDialog(props: {
   const { t } = useTranslation(WORKS_NS);
   const { chapter } = props;
   const [at, setAt] = useState<Dayjs | null>(() =>
-    beijingPickerValue(chapter.scheduled_at ?? Math.floor(Date.now() / HOUR_MS) * HOUR_MS + HOUR_MS),
+    beijingPickerValue(chapter.scheduled_at ?? firstScheduleOffer(serverNow())),
   );
   const [busy, setBusy] = useState(false);
   const [check, setCheck] = useState<CheckReply | null>(null);
