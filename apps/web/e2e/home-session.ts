@@ -432,7 +432,21 @@ export async function closePop(p: Page, id: string): Promise<void> {
   else if (id === 'time-zone-tip') await pop.getByRole('button', { name: '我知道了' }).click();
   else if (id === 'account-split-pop' || id === 'complete-info-pop') await p.keyboard.press('Escape');
   else await pop.getByRole('button', { name: '关闭' }).click();
-  await pop.waitFor({ state: 'detached' });
+  try {
+    await pop.waitFor({ state: 'detached', timeout: 20_000 });
+  } catch (error) {
+    // A CI run once saw the level pop stay after its 我知道了 was clicked, and never locally: say what the page held.
+    const state = await p.evaluate(
+      (testId) => ({
+        url: location.href,
+        copies: document.querySelectorAll(`[data-testid="${testId}"]`).length,
+        queue: document.documentElement.dataset.popQueue ?? '(unsettled)',
+        focused: document.activeElement?.outerHTML.slice(0, 200),
+      }),
+      id,
+    );
+    throw new Error(`pop ${id} still on the page 20 s after it was closed: ${JSON.stringify(state)}`, { cause: error });
+  }
 }
 
 /** Closes pops as they come and lists them in order, until none appears within `quietMs`. */
