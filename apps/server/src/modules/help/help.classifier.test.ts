@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAuthor, logIn } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ArticleClassifier, classifierExamples, classifierFor, trainClassifier } from './help.classifier.ts';
 import { listArticles, listCategories } from './help.repository.ts';
-import { BrandIndex } from './help.retrieval.ts';
+import { BrandIndex, OUT_OF_SCOPE } from './help.retrieval.ts';
 import { helpServiceOf } from './help.service.ts';
 
 const EXAMPLES = [
@@ -59,18 +60,18 @@ describe('help centre ranking with the classifier', () => {
   });
 
   it('adds to the answers of a question the article the classifier is sure of, though its words alone do not find it', async () => {
-    // What the author centre is for (1-1, '作者中心能做什么？') in words none of its text uses.
-    const question = '这个网站主要是干嘛用的';
+    // Why chapters are held in review or sent back (3-19, '章节为什么在审核中或被退回？'), in words its text does not use.
+    const question = '头一回发章节，怎么才不会被卡审核';
     await helpServiceOf(t.app.ctx).trained(2);
     const res = await t.client('wonder.localhost').get('/api/pc/v1/help/search', { keyword: question });
-    expect(res.body.data.list.map((r: { id: string }) => r.id).slice(0, 3)).toContain('1-1');
+    expect(res.body.data.list.map((r: { id: string }) => r.id).slice(0, 3)).toContain('3-19');
     const [categories, articles] = await Promise.all([
       listCategories(t.app.ctx.db, 2),
       listArticles(t.app.ctx.db, 2, { publishedOnly: true }),
     ]);
     const lexical = new BrandIndex(0, categories, articles).retrieve(question, { limit: 20 });
     expect(lexical.length).toBeGreaterThan(0);
-    expect(lexical.map((r) => r.article.ids)).not.toContain('1-1');
+    expect(lexical.map((r) => r.article.ids)).not.toContain('3-19');
   });
 
   it('never puts first an article only the classifier found, however sure it is', async () => {
@@ -92,6 +93,32 @@ describe('help centre ranking with the classifier', () => {
     expect(new BrandIndex(0, categories, listed).retrieve(question)).toEqual([]);
     const ranked = new BrandIndex(0, categories, articles, sure).retrieve(question).map((r) => r.article.ids);
     expect(ranked).toEqual(['1-2', '1-1']);
+  });
+
+  it('answers nothing to a question of the kind no article answers, though its words find articles; search still lists them', async () => {
+    // Naming the author's heroine: '名字' and '起' find the pen-name articles, which would be a wrong answer.
+    const question = '能帮我给女主角起个好听的名字吗';
+    const [categories, articles] = await Promise.all([
+      listCategories(t.app.ctx.db, 2),
+      listArticles(t.app.ctx.db, 2, { publishedOnly: true }),
+    ]);
+    expect(new BrandIndex(0, categories, articles).retrieve(question).length).toBeGreaterThan(0);
+    expect(classifierExamples(categories, articles).filter((e) => e.ids === OUT_OF_SCOPE).length).toBeGreaterThan(100);
+    const index = await helpServiceOf(t.app.ctx).trained(2);
+    expect(index.retrieve(question)).toEqual([]);
+    // A question the articles answer is answered as before.
+    expect(index.retrieve('笔名可以改吗')[0].article.ids).toBe('2-9');
+
+    const client = t.client('wonder.localhost');
+    await logIn(t, client, await createAuthor(t, { clientId: 2 }));
+    const reply = await client.post('/api/pc/v1/book-chapter/ai-chat', {
+      message: [{ role: 'user', content: question }],
+    });
+    expect(reply.body.data).toMatchObject({ grounded: false, has_more: false });
+    expect(reply.body.data.message).toContain('帮助中心里没有找到和这个问题相关的内容');
+    // The help centre's search box lists what the words find: an author scanning a listing judges it.
+    const search = await client.get('/api/pc/v1/help/search', { keyword: question });
+    expect(search.body.data.list.length).toBeGreaterThan(0);
   });
 
   it('answers a question its words found nothing for only with an article the classifier is all but certain of', async () => {

@@ -1,7 +1,15 @@
 import { Worker } from 'node:worker_threads';
 import { tokenize } from '../../platform/providers/ai/text-index.ts';
+import OUT_OF_SCOPE_QUESTIONS from '../../seed/help/out-of-scope.json' with { type: 'json' };
 import type { ArticleRow, CategoryRow } from './help.repository.ts';
-import { askedLines, isEnglishQuestion, passagesOf, questionIds, retrievalQuery } from './help.retrieval.ts';
+import {
+  askedLines,
+  isEnglishQuestion,
+  OUT_OF_SCOPE,
+  passagesOf,
+  questionIds,
+  retrievalQuery,
+} from './help.retrieval.ts';
 
 /**
  * Which article a question asks for, learnt from how authors ask each article (help_articles.asked), its title,
@@ -50,7 +58,10 @@ export function classifierFeatures(text: string): string[] {
   return [...features];
 }
 
-/** An article's examples: its title, each way of asking, its keywords and each paragraph. */
+/**
+ * An article's examples: its title, each way of asking, its keywords and each paragraph; and the questions no article
+ * answers, as a class of their own (OUT_OF_SCOPE).
+ */
 export function classifierExamples(categories: CategoryRow[], articles: ArticleRow[]): TrainingExample[] {
   const categoryNumber = new Map(categories.map((c) => [c.id, c.number]));
   const out: TrainingExample[] = [];
@@ -61,6 +72,7 @@ export function classifierExamples(categories: CategoryRow[], articles: ArticleR
     for (const text of [a.title, ...askedLines(a.asked), a.keywords, ...passagesOf(a.body)])
       if (text.trim()) out.push({ ids, text });
   }
+  for (const text of OUT_OF_SCOPE_QUESTIONS.questions) out.push({ ids: OUT_OF_SCOPE, text });
   return out;
 }
 

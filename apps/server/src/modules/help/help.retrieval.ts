@@ -9,6 +9,8 @@ import type { ArticleRow, CategoryRow } from './help.repository.ts';
 
 export const HELP_HOME_PATH = '/front/help-center/home';
 export const questionIds = (categoryNumber: number, articleNumber: number) => `${categoryNumber}-${articleNumber}`;
+/** The classifier's class of questions no article answers (help.classifier.ts, seed/help/out-of-scope.json). */
+export const OUT_OF_SCOPE = 'out-of-scope';
 export const questionPath = (ids: string) => `/front/help-center/questions/${ids}`;
 
 /** Field weights: a word in the title says most about what the article answers. */
@@ -443,6 +445,13 @@ const CLASSIFIER_FINDS = 0.3;
  * 0.7-0.95 gain 1-2 of 373 dev questions and lose no out-of-scope one.
  */
 const CLASSIFIER_ALONE = 0.9;
+/**
+ * A question the classifier places with this probability among those no article answers (a novel's plot, a joke, a
+ * lawsuit against another site, a title for the author's book) gets nothing, whatever its words found: the nearest
+ * article would be a wrong answer. Its probability is all but 0 or 1; chosen on dev batches 10 and 11 and the
+ * training questions (2026-11-29, bench/ai-eval/README.md).
+ */
+const OUT_OF_SCOPE_FLOOR = 0.5;
 
 interface AskedMatch {
   /** 0–1, see AskedIndex. */
@@ -560,7 +569,15 @@ export class BrandIndex {
   }
 
   /** Articles that answer a question, best first; empty when none covers enough of it. */
-  retrieve(askedText: string, options: { limit?: number; minCoverage?: number } = {}): RetrievedArticle[] {
+  retrieve(
+    askedText: string,
+    options: {
+      limit?: number;
+      minCoverage?: number;
+      /** A search box's listing: what the words find is listed even of a question no article answers. */
+      listOutOfScope?: boolean;
+    } = {},
+  ): RetrievedArticle[] {
     if (RECOMMENDATION.test(askedText)) return [];
     const question = inArticleWords(retrievalQuery(askedText), (word) => this.index.holds(word));
     const extra = expansionsFor(question);
@@ -568,6 +585,7 @@ export class BrandIndex {
     // An English question meets the English ways of asking as written, not through the glossary.
     const asked = this.#asked.matches(isEnglishQuestion(askedText) ? askedText : question, extra);
     const probability = this.#classifier?.probabilities(askedText);
+    if (!options.listOutOfScope && (probability?.get(OUT_OF_SCOPE) ?? 0) >= OUT_OF_SCOPE_FLOOR) return [];
     const minCoverage = options.minCoverage ?? MIN_COVERAGE;
     const best = Math.max(0, ...[...found.values()].map((hit) => hit.score));
     // Found by the article's text covering enough of the question, or by one of its ways of asking nearly saying it.
@@ -590,7 +608,7 @@ export class BrandIndex {
     // it is all but certain of.
     const classifierFinds = candidates.length > 0 ? CLASSIFIER_FINDS : CLASSIFIER_ALONE;
     for (const [ids, p] of probability ?? [])
-      if (p >= classifierFinds && !candidates.some((c) => c.ids === ids))
+      if (p >= classifierFinds && ids !== OUT_OF_SCOPE && !candidates.some((c) => c.ids === ids))
         candidates.push({ ids, byText: false, rank: CLASSIFIER_WEIGHT * p, byClassifier: true });
     // Further answers ('换一换') stay on topic: one found by its text scores at least a share of the best such.
     const bestByText = Math.max(0, ...candidates.map((c) => (c.byText && c.hit ? c.hit.score : 0)));

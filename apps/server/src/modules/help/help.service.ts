@@ -403,8 +403,9 @@ export class HelpService {
 
   async search(clientId: number, keyword: string, page: number, pageSize: number) {
     const index = await this.index(clientId);
-    // Search lists partial matches too (an author scanning results judges them), so a lower bar than the assistant's.
-    const results = index.retrieve(keyword, { limit: 200, minCoverage: 0.2 });
+    // Search lists partial matches too (an author scanning results judges them), so a lower bar than the assistant's,
+    // and lists what a keyword finds though the classifier places it among the questions no article answers ('推荐票').
+    const results = index.retrieve(keyword, { limit: 200, minCoverage: 0.2, listOutOfScope: true });
     const start = (page - 1) * pageSize;
     return {
       keyword,
