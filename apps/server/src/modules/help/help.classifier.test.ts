@@ -108,6 +108,11 @@ describe('help centre ranking with the classifier', () => {
     expect(index.retrieve(question)).toEqual([]);
     // A question the articles answer is answered as before.
     expect(index.retrieve('笔名可以改吗')[0].article.ids).toBe('2-9');
+    // An admin who teaches an article the question (a way of asking) has it found before the classifier relearns.
+    // (The brand's classifier: the one trained on these examples.)
+    const classifier = await classifierFor(classifierExamples(categories, articles));
+    const taught = articles.map((a) => (a.number === 9 ? { ...a, asked: `${a.asked}\n${question}` } : a));
+    expect(new BrandIndex(1, categories, taught, classifier).retrieve(question)[0].article.ids).toBe('2-9');
 
     const client = t.client('wonder.localhost');
     await logIn(t, client, await createAuthor(t, { clientId: 2 }));

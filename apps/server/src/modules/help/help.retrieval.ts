@@ -585,7 +585,16 @@ export class BrandIndex {
     // An English question meets the English ways of asking as written, not through the glossary.
     const asked = this.#asked.matches(isEnglishQuestion(askedText) ? askedText : question, extra);
     const probability = this.#classifier?.probabilities(askedText);
-    if (!options.listOutOfScope && (probability?.get(OUT_OF_SCOPE) ?? 0) >= OUT_OF_SCOPE_FLOOR) return [];
+    // One of an article's ways of asking (or its title) that nearly says the question finds it: an admin has taught it
+    // the question, which the classifier trained before does not know yet.
+    const nearlySays = (line: AskedMatch | undefined) =>
+      line !== undefined && line.coverage >= ASKED_FINDS && line.strength >= MIN_STRENGTH;
+    if (
+      !options.listOutOfScope &&
+      (probability?.get(OUT_OF_SCOPE) ?? 0) >= OUT_OF_SCOPE_FLOOR &&
+      ![...asked.values()].some(nearlySays)
+    )
+      return [];
     const minCoverage = options.minCoverage ?? MIN_COVERAGE;
     const best = Math.max(0, ...[...found.values()].map((hit) => hit.score));
     // Found by the article's text covering enough of the question, or by one of its ways of asking nearly saying it.
@@ -594,8 +603,7 @@ export class BrandIndex {
       const hit = found.get(ids);
       const line = asked.get(ids);
       const byText = hit !== undefined && hit.coverage >= minCoverage && hit.strength >= MIN_STRENGTH;
-      const byAsking = line !== undefined && line.coverage >= ASKED_FINDS && line.strength >= MIN_STRENGTH;
-      if (!byText && !byAsking) continue;
+      if (!byText && !nearlySays(line)) continue;
       const rank =
         (hit ? hit.score / best : 0) +
         ASKED_WEIGHT * (line?.score ?? 0) +
