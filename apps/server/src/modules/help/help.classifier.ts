@@ -2,14 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { tokenize } from '../../platform/providers/ai/text-index.ts';
 import OUT_OF_SCOPE_QUESTIONS from '../../seed/help/out-of-scope.json' with { type: 'json' };
 import type { ArticleRow, CategoryRow } from './help.repository.ts';
-import {
-  askedLines,
-  isEnglishQuestion,
-  OUT_OF_SCOPE,
-  passagesOf,
-  questionIds,
-  retrievalQuery,
-} from './help.retrieval.ts';
+import { askedLines, OUT_OF_SCOPE, passagesOf, questionIds, retrievalQuery } from './help.retrieval.ts';
 
 /**
  * Which article a question asks for, learnt from how authors ask each article (help_articles.asked), its title,
@@ -44,17 +37,20 @@ export interface ClassifierModel {
   bias: Float32Array;
 }
 
+const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
+
 /**
  * What the classifier reads of a text: its tokens as written and as retrieval reads them (the asking words dropped,
- * English read through the glossary), and for English the pairs of adjacent words.
+ * English read through the glossary), and the pairs of adjacent words ('注册 两个', 'minimum pay'): which word goes
+ * with which tells neighbouring articles apart where the words alone do not.
  */
 export function classifierFeatures(text: string): string[] {
   const features = new Set(tokenize(text));
   for (const token of tokenize(retrievalQuery(text))) features.add(`q:${token}`);
-  if (isEnglishQuestion(text)) {
-    const words = text.toLowerCase().match(/[a-z0-9']+/g) ?? [];
-    for (let i = 0; i + 1 < words.length; i++) features.add(`${words[i]} ${words[i + 1]}`);
-  }
+  const words: string[] = [];
+  for (const { segment, isWordLike } of segmenter.segment(text.normalize('NFKC').toLowerCase()))
+    if (isWordLike) words.push(segment);
+  for (let i = 0; i + 1 < words.length; i++) features.add(`${words[i]} ${words[i + 1]}`);
   return [...features];
 }
 
