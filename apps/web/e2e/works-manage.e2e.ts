@@ -370,8 +370,24 @@ describe('the drafts box', () => {
     const notice = page.getByTestId('draft-regular');
     await notice.getByText('定时发布未开启：草稿不会自动发布。', { exact: false }).waitFor();
 
+    // The saved settings arrive late: the form waits for them. Offered before, what the author set (the switch, the
+    // days) was overwritten when they arrived, and a schedule switched on was saved as off.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname === '/api/pc/v1/book-chapter/regular-time-data',
+      async (route) => {
+        if (route.request().method() === 'GET') await held;
+        await route.continue();
+      },
+    );
     await page.goto(appUrl(`/front/book-manage/manage?book_id=${bookId}`));
     await page.getByRole('tab', { name: '发布设置' }).click();
+    await page.getByTestId('regular-zone').waitFor();
+    expect(await page.getByRole('switch').count()).toBe(0);
+    release();
     await page.getByRole('switch').click();
     // On with no day would never fire: said under the field, and nothing is saved.
     for (const day of ['周一', '周二', '周三', '周四', '周五', '周六', '周日']) await page.getByLabel(day).uncheck();

@@ -1,5 +1,5 @@
 import { WORKS_LIMITS } from '@author-centre/shared/works';
-import { Button, Checkbox, Form, InputNumber, Space, Switch, TimePicker, Typography } from 'antd';
+import { Button, Checkbox, Form, InputNumber, Skeleton, Space, Switch, TimePicker, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { formatBeijing } from '../../platform/beijing-time.ts';
 import { toast } from '../../platform/notify.ts';
 import { ExcludesPanel } from './ExcludesPanel.tsx';
 import { WORKS_NS } from './i18n.ts';
+import { LoadFailed } from './LoadFailed.tsx';
 import { useInvalidateWorks, usePayPoint, useRegular } from './works-api.ts';
 
 /**
@@ -83,40 +84,50 @@ export function Settings({ bookId }: { bookId: number }) {
           <br />
           <span data-testid="regular-zone">{t('manage.regularZone')}</span>
         </Typography.Paragraph>
-        <Form form={form} layout="inline" onFinish={(v) => void saveRegular(v)}>
-          <Form.Item name="enabled" label={t('manage.regularEnabled')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item name="time" label={t('manage.regularTimeBeijing')} rules={[{ required: true }]}>
-            <TimePicker format="HH:mm" minuteStep={5} />
-          </Form.Item>
-          <Form.Item name="count" label={t('manage.regularCount')}>
-            <InputNumber min={1} max={20} />
-          </Form.Item>
-          <Form.Item
-            name="weekdays"
-            label={t('manage.regularDays')}
-            dependencies={['enabled']}
-            // Said at the field before anything is sent: a schedule that is on but has no day never fires.
-            rules={[
-              ({ getFieldValue }) => ({
-                validator: (_, value?: number[]) =>
-                  getFieldValue('enabled') && !value?.length
-                    ? Promise.reject(new Error(t('manage.regularNoDays')))
-                    : Promise.resolve(),
-              }),
-            ]}
-          >
-            <Checkbox.Group
-              options={[1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: d, label: t(`manage.weekdays.${d}`) }))}
-            />
-          </Form.Item>
-          <Form.Item>
-            <Button type="primary" htmlType="submit">
-              {t('manage.regularSave')}
-            </Button>
-          </Form.Item>
-        </Form>
+        {/* The form waits for the saved settings: shown before, a switch or day the author set was overwritten when
+            they arrived (a schedule switched on, then saved as off). */}
+        {!regular.data ? (
+          regular.isError ? (
+            <LoadFailed compact onRetry={() => regular.refetch()} />
+          ) : (
+            <Skeleton active title={false} paragraph={{ rows: 1 }} />
+          )
+        ) : (
+          <Form form={form} layout="inline" onFinish={(v) => void saveRegular(v)}>
+            <Form.Item name="enabled" label={t('manage.regularEnabled')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+            <Form.Item name="time" label={t('manage.regularTimeBeijing')} rules={[{ required: true }]}>
+              <TimePicker format="HH:mm" minuteStep={5} />
+            </Form.Item>
+            <Form.Item name="count" label={t('manage.regularCount')}>
+              <InputNumber min={1} max={20} />
+            </Form.Item>
+            <Form.Item
+              name="weekdays"
+              label={t('manage.regularDays')}
+              dependencies={['enabled']}
+              // Said at the field before anything is sent: a schedule that is on but has no day never fires.
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_, value?: number[]) =>
+                    getFieldValue('enabled') && !value?.length
+                      ? Promise.reject(new Error(t('manage.regularNoDays')))
+                      : Promise.resolve(),
+                }),
+              ]}
+            >
+              <Checkbox.Group
+                options={[1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: d, label: t(`manage.weekdays.${d}`) }))}
+              />
+            </Form.Item>
+            <Form.Item>
+              <Button type="primary" htmlType="submit">
+                {t('manage.regularSave')}
+              </Button>
+            </Form.Item>
+          </Form>
+        )}
         {regular.data?.next_run_at && (
           <Typography.Paragraph style={{ marginTop: 12 }}>
             {t('manage.regularNextBeijing', { time: formatBeijing(regular.data.next_run_at) })}
