@@ -64,6 +64,13 @@ export interface Facts {
 /** How the articles state the brand's pen name rule (brand settings restate it there when it changes). */
 export const penNameRuleSentence = (days: number) => `笔名每${days}天可以修改一次`;
 
+/**
+ * Article 51's line on what the assistant does not do (ai-assistant.service.ts REFUSED_TOPICS declines writing;
+ * embedded.ts answers "nothing found" when the help centre has nothing); 202701010101 gives it to brands seeded before.
+ */
+export const AI_ASSISTANT_SCOPE =
+  'AI助理只按帮助中心的内容回答，不代写、续写或润色作品，也不帮您构思情节；帮助中心没有写到的问题，它会告诉您没有找到相关内容，不凭猜测回答。您可以换个说法再问，或到帮助中心浏览全部问题。';
+
 function chars(n: number): string {
   return n >= 10_000 && n % 1000 === 0 ? `${n / 10_000}万字` : `${n.toLocaleString('en-US')}字`;
 }
@@ -778,6 +785,7 @@ ${f.welfareRules}
 - 对答案不满意可以点「换一换」，看下一个相关答案；多个答案之间可以翻页查看。
 - 每个答案可以标记「有用」或「无用」一次，帮助我们改进。
 - 答案下方有帮助中心原文的链接，可以查看完整说明。
+- ${AI_ASSISTANT_SCOPE}
 - 对话记录只保存在当前浏览器中，最多保留最近${AI_ASSISTANT.historyMessages}条，可以随时清空。
 
 不想看到悬浮按钮时可以把它隐藏，隐藏后右侧会留一个小标签，点它即可重新打开。在章节编辑器页面，AI助理不显示。`,
