@@ -72,6 +72,11 @@ export function classifierExamples(categories: CategoryRow[], articles: ArticleR
   return out;
 }
 
+/** Whether two lists of examples are the same (a classifier trained on one is the classifier of the other). */
+export function sameExamples(a: TrainingExample[], b: TrainingExample[]): boolean {
+  return a.length === b.length && a.every((e, i) => e.ids === b[i].ids && e.text === b[i].text);
+}
+
 /** A fixed-seed generator, so the same examples always give the same model. */
 function seededRandom(): () => number {
   let seed = 1;

@@ -5,7 +5,13 @@ import { type Db, inTransaction, type Tx } from '../../platform/db/database.ts';
 import { badInput, conflict, notFound } from '../../platform/http/errors.ts';
 import type { AiSourceArticle } from '../../platform/providers/ai/index.ts';
 import { askedText, helpSeedFor, RETIRED_ARTICLES } from '../../seed/help-articles.ts';
-import { type ArticleClassifier, classifierExamples, classifierFor, type TrainingExample } from './help.classifier.ts';
+import {
+  type ArticleClassifier,
+  classifierExamples,
+  classifierFor,
+  sameExamples,
+  type TrainingExample,
+} from './help.classifier.ts';
 import * as repo from './help.repository.ts';
 import {
   askedLines,
@@ -102,9 +108,10 @@ export interface CategoryInput {
  * one trains wait, only the latest).
  */
 interface BrandClassifier {
-  current?: ArticleClassifier;
-  /** The brand's latest index, given each classifier as it is trained. */
-  index?: BrandIndex;
+  /** The latest classifier trained, and the examples it learnt. */
+  current?: { classifier: ArticleClassifier; examples: TrainingExample[] };
+  /** The brand's latest index and its examples: it is given the classifier trained on them. */
+  index?: { index: BrandIndex; examples: TrainingExample[] };
   waiting?: TrainingExample[];
   training?: Promise<void>;
 }
@@ -269,8 +276,9 @@ export class HelpService {
   }
 
   /**
-   * A rebuilt index ranks with the brand's classifier as it was, trained on the articles before the change, until the
-   * one of its current articles is trained (a second or two, in a worker thread): a question never waits for it.
+   * A rebuilt index ranks with the classifier of its own articles. Until that is trained (a few seconds, in a worker
+   * thread; a question never waits for it) it ranks lexically: a classifier trained before an article was written or
+   * changed would rank it below the articles it knows, and refuse as out of scope the question it was written for.
    */
   async #build(clientId: number, revision: number): Promise<BrandIndex> {
     const [categories, articles] = await Promise.all([
@@ -282,9 +290,16 @@ export class HelpService {
       brand = {};
       this.#classifiers.set(clientId, brand);
     }
-    const index = new BrandIndex(revision, categories, articles, brand.current);
-    brand.index = index;
-    brand.waiting = classifierExamples(categories, articles);
+    const examples = classifierExamples(categories, articles);
+    const { current } = brand;
+    const index = new BrandIndex(
+      revision,
+      categories,
+      articles,
+      current && sameExamples(current.examples, examples) ? current.classifier : undefined,
+    );
+    brand.index = { index, examples };
+    brand.waiting = examples;
     brand.training ??= this.#train(clientId, brand);
     return index;
   }
@@ -298,8 +313,8 @@ export class HelpService {
         this.#ctx.log.warn({ clientId }, 'help: the article classifier failed to train; ranking as before');
         continue;
       }
-      brand.current = classifier;
-      brand.index?.useClassifier(classifier);
+      brand.current = { classifier, examples };
+      if (brand.index?.examples === examples) brand.index.index.useClassifier(classifier);
     }
     brand.training = undefined;
   }
