@@ -74,6 +74,20 @@ describe('help centre ranking with the classifier', () => {
     expect(lexical.map((r) => r.article.ids)).not.toContain('3-19');
   });
 
+  it('keeps an answer the classifier is sure of though its text scores far below the best', async () => {
+    // How many accounts one person may hold is 2-8 (pen names); '注册' finds 2-5 (registering) far above it.
+    const question = '一个人可以注册两个作者号吗';
+    const [categories, articles] = await Promise.all([
+      listCategories(t.app.ctx.db, 2),
+      listArticles(t.app.ctx.db, 2, { publishedOnly: true }),
+    ]);
+    const lexical = new BrandIndex(0, categories, articles).retrieve(question, { limit: 20 }).map((r) => r.article.ids);
+    expect(lexical[0]).toBe('2-5');
+    expect(lexical).not.toContain('2-8');
+    const index = await helpServiceOf(t.app.ctx).trained(2);
+    expect(index.retrieve(question)[0].article.ids).toBe('2-8');
+  });
+
   it('puts first the article the classifier is sure of, unless an admin has taught another the question itself', async () => {
     const [categories, listed] = await Promise.all([
       listCategories(t.app.ctx.db, 2),

@@ -33,7 +33,10 @@ const PASSAGE_WEIGHT = 0.7;
  */
 export const MIN_COVERAGE = 0.2;
 const MIN_STRENGTH = 0.15;
-/** Further answers ('换一换') must score at least this share of the best one to stay on topic. */
+/**
+ * Further answers ('换一换') must score at least this share of the best one to stay on topic (unless the classifier is
+ * sure of them).
+ */
 const RELATIVE_SCORE = 0.3;
 const MAX_CANDIDATES = 5;
 /** Passages quoted in an answer, at most this long together. */
@@ -633,11 +636,15 @@ export class BrandIndex {
     for (const [ids, p] of probability ?? [])
       if (p >= classifierFinds && ids !== OUT_OF_SCOPE && !candidates.some((c) => c.ids === ids))
         candidates.push({ ids, byText: false, rank: CLASSIFIER_WEIGHT * p });
-    // Further answers ('换一换') stay on topic: one found by its text scores at least a share of the best such.
+    // Further answers ('换一换') stay on topic: one found by its text scores at least a share of the best such, unless
+    // the classifier is sure of it ('一个人可以注册两个作者号吗': '注册' finds registering far above 2-8 on pen names).
     const bestByText = Math.max(0, ...candidates.map((c) => (c.byText && c.hit ? c.hit.score : 0)));
-    const ranked = candidates
-      .filter((c) => !c.byText || c.ids === taught || (c.hit?.score ?? 0) >= bestByText * RELATIVE_SCORE)
-      .sort((x, y) => y.rank - x.rank || x.ids.localeCompare(y.ids));
+    const onTopic = (c: (typeof candidates)[number]) =>
+      !c.byText ||
+      c.ids === taught ||
+      (probability?.get(c.ids) ?? 0) >= CLASSIFIER_FINDS ||
+      (c.hit?.score ?? 0) >= bestByText * RELATIVE_SCORE;
+    const ranked = candidates.filter(onTopic).sort((x, y) => y.rank - x.rank || x.ids.localeCompare(y.ids));
     const taughtAt = ranked.findIndex((c) => c.ids === taught);
     if (taughtAt > 0) ranked.unshift(...ranked.splice(taughtAt, 1));
     const out: RetrievedArticle[] = [];
