@@ -631,7 +631,7 @@ export class BrandIndex {
       candidates.push({ ids, hit, byText, rank });
     }
     // Of a question something was found for, an article the classifier is sure of is among the answers, ranked by
-    // its probability alone. Of one nothing was found for, only an article it is all but certain of.
+    // its probability alone. Of one nothing was found for, only an article it gives more than half (CLASSIFIER_ALONE).
     const classifierFinds = candidates.length > 0 ? CLASSIFIER_FINDS : CLASSIFIER_ALONE;
     for (const [ids, p] of probability ?? [])
       if (p >= classifierFinds && ids !== OUT_OF_SCOPE && !candidates.some((c) => c.ids === ids))
