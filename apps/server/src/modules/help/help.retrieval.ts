@@ -484,7 +484,8 @@ class AskedIndex {
   constructor(lines: Array<{ ids: string; question: string }>) {
     for (const { ids, question } of lines) {
       this.#lineCount.set(ids, (this.#lineCount.get(ids) ?? 0) + 1);
-      if (!this.#saidBy.has(asWritten(question))) this.#saidBy.set(asWritten(question), ids);
+      const written = asWritten(question);
+      if (!this.#saidBy.has(written)) this.#saidBy.set(written, ids);
     }
     this.#index = new TextIndex(
       lines.map(({ ids, question }) => ({ id: ids, fields: { question: withConcepts(question) } })),
