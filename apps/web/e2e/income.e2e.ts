@@ -79,10 +79,12 @@ async function publishedBook(a: E2eAuthor): Promise<number> {
         updated_at: now,
       } as any)
       .execute();
-  // A guaranteed minimum of 500 yuan: last month's statement has a top-up to confirm.
+  // A guaranteed minimum of 2,000 yuan: last month's statement has a top-up to confirm, and so has this month's
+  // estimate (the simulator's 14 days pay this book's share at most about 620 yuan, whatever its id; at 500 yuan
+  // about one id in nine earned more than the guarantee, and this month had no top-up).
   await db
     .insertInto('income_terms')
-    .values({ book_id: book.id, client_id: a.clientId, share_permille: 600, guarantee_fen: 50_000, updated_at: now })
+    .values({ book_id: book.id, client_id: a.clientId, share_permille: 600, guarantee_fen: 200_000, updated_at: now })
     .execute();
   return book.id;
 }
@@ -259,7 +261,7 @@ describe('income and book data after the reading sites reported', () => {
     lastMonth.setUTCDate(0);
     const month = lastMonth.toISOString().slice(0, 7);
     await page.getByTestId(`view-${month}`).click();
-    await expect(page.getByTestId('statement-total').textContent()).resolves.toBe('500.00');
+    await expect(page.getByTestId('statement-total').textContent()).resolves.toBe('2,000.00');
     await page.getByText('保底补足').waitFor();
     // Which bound card it is paid to, masked — never the full number.
     await expect(page.getByTestId('payee-card').textContent()).resolves.toBe('中国工商银行 6222 **** **** 3445 张*');
@@ -297,7 +299,7 @@ describe('income and book data after the reading sites reported', () => {
     expect(Math.round(Number((shown ?? '').replace(/,/g, '')) * 100)).toBe(Number(zh?.fen));
     await pageEl.getByTestId('adds-up').waitFor();
     expect(await pageEl.getByTestId('statement-total').count()).toBe(0);
-    // The guarantee of 500 yuan is far above this month's share: its top-up is a line of its own, as on a statement.
+    // The guarantee of 2,000 yuan is far above this month's share: its top-up is a line of its own, as on a statement.
     await pageEl.getByRole('cell', { name: '保底补足' }).first().waitFor();
     const topUps = await pageEl.getByTestId('zh-kind-guarantee').textContent();
     expect(Number((topUps ?? '').replace(/,/g, ''))).toBeGreaterThan(0);
@@ -325,7 +327,7 @@ describe('income and book data after the reading sites reported', () => {
     // The stored total is a fen off its lines (what a broken close or a hand edit would leave).
     await db
       .updateTable('settlements')
-      .set({ confirmed_at: null, total_fen: 50_001 })
+      .set({ confirmed_at: null, total_fen: 200_001 })
       .where('id', '=', statement.id)
       .execute();
     const { context, page } = await newPage(browser);
@@ -336,7 +338,7 @@ describe('income and book data after the reading sites reported', () => {
     await drawer.getByTestId('adds-up-warning').getByText('合计与下列各行之和不符').waitFor();
     expect(await drawer.getByTestId('adds-up').count()).toBe(0);
     expect(await drawer.getByTestId('confirm-statement').isDisabled()).toBe(true);
-    await db.updateTable('settlements').set({ total_fen: 50_000 }).where('id', '=', statement.id).execute();
+    await db.updateTable('settlements').set({ total_fen: 200_000 }).where('id', '=', statement.id).execute();
     await context.close();
   });
 });
