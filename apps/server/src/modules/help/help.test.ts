@@ -6,6 +6,10 @@ import { up as addReleaseParagraph } from '../../db/migrations/202612280102_help
 import { up as addAsked } from '../../db/migrations/202612290101_help_articles_asked.ts';
 import { up as addThirdRound } from '../../db/migrations/202612300101_help_asked_third_round.ts';
 import { up as addFourthRound } from '../../db/migrations/202612310101_help_asked_fourth_round.ts';
+import {
+  up as addFifthRound,
+  LINES_BEFORE as FIFTH_ROUND_LINES_BEFORE,
+} from '../../db/migrations/202701020101_help_asked_fifth_round.ts';
 import { databaseUnreachable, storageFull } from '../../platform/http/errors.ts';
 import ASKED from '../../seed/help/asked.json' with { type: 'json' };
 import { ARTICLE_241_BEFORE_RELEASE, ARTICLE_241_KEYWORDS_BEFORE_RELEASE } from '../../seed/help/comments.ts';
@@ -572,7 +576,7 @@ describe('how authors ask (help_articles.asked)', () => {
     const ask = async (keyword: string) =>
       (await client.get('/api/pc/v1/help/search', { keyword })).body.data.list.map((r: { id: string }) => r.id);
     await helpServiceOf(t.app.ctx).trained(2);
-    const before = await ask('签约以后能不能不写了');
+    const before = await ask('签约作品能不能中途放弃');
     const admin = await adminClient(2);
     const article = (await admin.get('/api/pc/v1/admin/help/article', { id: 250 })).body.data;
     expect(before[0]).not.toBe(article.ids);
@@ -581,12 +585,12 @@ describe('how authors ask (help_articles.asked)', () => {
       category_id: article.category_id,
       title: article.title,
       body: article.body,
-      asked: `${article.asked}\n签约以后能不能不写了`,
+      asked: `${article.asked}\n签约作品能不能中途放弃`,
       updated_at: article.updated_at,
     });
     // Until the classifier has learnt the new line (a second or two), the brand's previous one still ranks.
     await helpServiceOf(t.app.ctx).trained(2);
-    expect((await ask('签约以后能不能不写了'))[0]).toBe(article.ids);
+    expect((await ask('签约作品能不能中途放弃'))[0]).toBe(article.ids);
     // Two trainings of the brand's classifier on every standard article's ways of asking: ~7 s each on an idle
     // two-core machine, two to three times that while CI runs another server file beside it (30 s was exceeded).
   }, 120_000);
@@ -616,6 +620,7 @@ describe('how authors ask (help_articles.asked)', () => {
   it.each([
     { round: 'third', addRound: addThirdRound, before: 60, after: 100 },
     { round: 'fourth', addRound: addFourthRound, before: 100, after: undefined },
+    { round: 'fifth', addRound: addFifthRound, before: FIFTH_ROUND_LINES_BEFORE['6-36'], after: undefined },
   ])(
     'adds the $round round of ways of asking to a brand seeded before it, after the lines its articles hold',
     async ({ addRound, before: linesBefore, after: roundEnd }) => {
