@@ -951,11 +951,12 @@ export const RETIRED_ARTICLES: ReadonlyMap<number, number> = new Map([
 ]);
 
 /**
- * How authors ask what each standard article answers (help/asked.json, by `<category>-<article>`): 60 questions an
- * article, 46 in Chinese and 14 in English, in authors' own words (jargon, typos and situations included), written
- * from the article's text and the list of titles alone, with no question of the AI evaluation set in sight
- * (2026-11-28). Seeded as help_articles.asked, which search and the assistant match line by line; admins edit them
- * with the article.
+ * How authors ask what each standard article answers (help/asked.json, by `<category>-<article>`), in authors' own
+ * words (jargon, typos and situations included), with no question of the AI evaluation set in sight: first 60 an
+ * article (46 in Chinese, 14 in English) and then 40 more, written from the article's text and the list of titles;
+ * after them the fourth and fifth rounds, questions written from the help centre's category list alone and labelled
+ * with the article that answers them (bench/ai-eval/README.md). Seeded as help_articles.asked, which search and the
+ * assistant match line by line; admins edit them with the article.
  */
 const ASKED_BY_ARTICLE: Readonly<Record<string, readonly string[]>> = ASKED;
 
