@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import { askedText, helpSeedFor, type StandardArticle } from './help-articles.ts';
 
 /**
- * A round of ways of asking for brands seeded before it (the migrations of the third, fourth and fifth rounds): each
- * standard article a brand holds that its admins did not create in the console gets the round's lines (`roundOf` picks
- * them from the standard article's lines, help/asked.json) after the lines it has, each line once. The brand's help
- * revision is raised so search and the assistant see them.
+ * A round of ways of asking for brands seeded before it (the migrations that added the column and the third, fourth
+ * and fifth rounds): each standard article a brand holds that its admins did not create in the console gets the
+ * round's lines (`roundOf` picks them from the standard article's lines, help/asked.json) after the lines it has, each
+ * line once. The brand's help revision is raised so search and the assistant see them.
  */
 export async function addAskedRound(
   db: Kysely<any>,
